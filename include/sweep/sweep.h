@@ -1,0 +1,456 @@
+/*
+ * sweep.h -- the public C API of sweep, a portable parallel-primitives library.
+ *
+ * One program linked against libsweep runs scan, segmented scan, reduce, split,
+ * compaction, radix sort, merge sort and merge on an NVIDIA GPU (CUDA), an AMD GPU
+ * (HIP), all CPU cores (OpenMP) or one CPU core (serial), chosen at run time.
+ *
+ * Conventions
+ *  - Every function returns a sweep_status; SWEEP_OK is 0. On any other status a
+ *    message saying what was wrong is available from sweep_last_error() on the same
+ *    thread, and no output of the call has been written.
+ *  - The context is the first argument; inputs come before outputs.
+ *  - Every size and count is a size_t; inputs beyond 2^32 elements are supported.
+ *  - Data pointers ("context memory") live in the memory of the context's device:
+ *    device memory on GPU backends (from sweep_malloc or the native allocator),
+ *    ordinary memory on CPU backends. Descriptors (sweep_op, sweep_sort_desc, ...)
+ *    and the identity bytes of custom operators are host memory.
+ *  - GPU calls are asynchronous on the context's stream: a result may be read after
+ *    sweep_synchronize() or a sweep_memcpy() to the host. CPU backends finish the work
+ *    before returning. Errors in arguments are reported immediately on all backends.
+ *  - n = 0 is valid everywhere and writes nothing.
+ *  - The library never prints, never exits and never aborts.
+ *
+ * Sections, simple to advanced: status and errors; backends; contexts and memory;
+ * element types and operators; scans; reductions; split and compaction; sorting and
+ * merging; scratch memory.
+ */
+#ifndef SWEEP_SWEEP_H
+#define SWEEP_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SWEEP_VERSION_MAJOR 0
+#define SWEEP_VERSION_MINOR 1
+#define SWEEP_VERSION_PATCH 0
+#define SWEEP_VERSION_NUMBER                                                           \
+    (SWEEP_VERSION_MAJOR * 10000 + SWEEP_VERSION_MINOR * 100 + SWEEP_VERSION_PATCH)
+
+#if defined(_WIN32)
+#define SWEEP_API
+#else
+#define SWEEP_API __attribute__((visibility("default")))
+#endif
+
+/* The version of the library actually linked, as SWEEP_VERSION_NUMBER. */
+SWEEP_API unsigned sweep_version_number(void);
+/* The same as a string, "0.1.0". */
+SWEEP_API const char *sweep_version_string(void);
+
+/* ---------------------------------------------------------------- status ----- */
+
+typedef enum sweep_status {
+    SWEEP_OK = 0,
+    SWEEP_ERR_INVALID_ARGUMENT = 1, /* a bad argument: NULL, range, dtype/op pair... */
+    SWEEP_ERR_UNSUPPORTED = 2,      /* valid, but this backend cannot do it (yet)     */
+    SWEEP_ERR_OUT_OF_MEMORY = 3,    /* host or device allocation failed; inputs intact */
+    SWEEP_ERR_DEVICE = 4,           /* the device or its runtime reported a fault     */
+    SWEEP_ERR_BACKEND_UNAVAILABLE = 5, /* the requested backend did not load or has no device */
+    SWEEP_ERR_INTERNAL = 6          /* a bug in sweep: please report it              */
+} sweep_status;
+
+/* A constant English name for a status ("SWEEP_ERR_INVALID_ARGUMENT: invalid
+ * argument"); never NULL, also for values outside the enum. */
+SWEEP_API const char *sweep_status_string(sweep_status status);
+
+/* The message of the last failed call on the calling thread, e.g.
+ * "sweep_radix_sort: end_bit 40 exceeds the 32-bit key type". Empty string ("")
+ * when the last call on this thread succeeded. The pointer stays valid until the
+ * next sweep call on the same thread. Never NULL. */
+SWEEP_API const char *sweep_last_error(void);
+
+/* -------------------------------------------------------------- backends ----- */
+
+typedef enum sweep_backend {
+    SWEEP_BACKEND_AUTO = 0, /* CUDA, then HIP, then OpenMP, then serial: the first usable */
+    SWEEP_BACKEND_SERIAL = 1,
+    SWEEP_BACKEND_OPENMP = 2,
+    SWEEP_BACKEND_CUDA = 3,
+    SWEEP_BACKEND_HIP = 4
+} sweep_backend;
+
+#define SWEEP_BACKEND_COUNT 5
+
+typedef struct sweep_backend_info {
+    sweep_backend backend; /* the backend described (AUTO resolves to the one it picks) */
+    int available;         /* 1 when a context can be created on it now               */
+    int device_count;      /* devices it sees (1 for the CPU backends)                 */
+    char name[32];         /* "serial", "openmp", "cuda", "hip"                        */
+    char device_name[128]; /* of device 0, e.g. "NVIDIA H100 80GB HBM3"; "" if none     */
+    char path[512];        /* the plugin file that was loaded or last tried; "" for serial */
+    char reason[512];      /* why it is unavailable, including every place looked at   */
+} sweep_backend_info;
+
+/* Describes a backend: whether it loaded, how many devices it sees, and if it is not
+ * available, why. Loads the plugin on first use (never crashes when a driver or a
+ * runtime is missing). SWEEP_BACKEND_AUTO describes the backend that AUTO picks,
+ * honouring the SWEEP_BACKEND environment variable ("cuda", "hip", "openmp",
+ * "serial"). Plugins are looked for next to libsweep, then in each directory of
+ * SWEEP_PLUGIN_PATH (colon-separated). Returns SWEEP_OK also when the backend is
+ * unavailable (info->available == 0); SWEEP_ERR_INVALID_ARGUMENT for an unknown
+ * backend value or out == NULL. */
+SWEEP_API sweep_status sweep_backend_query(sweep_backend backend, sweep_backend_info *out);
+
+/* "auto", "serial", "openmp", "cuda", "hip"; "unknown" for other values. */
+SWEEP_API const char *sweep_backend_name(sweep_backend backend);
+
+/* ------------------------------------------------------ contexts, memory ----- */
+
+typedef struct sweep_context sweep_context;
+
+/* Context options (bits of sweep_context_desc.options). */
+#define SWEEP_OPTION_GENERIC 1u /* ignore the backend's fused primitives: always use the
+                                   core's composition of basic kernels. Also set when the
+                                   environment has SWEEP_GENERIC=1. */
+#define SWEEP_OPTION_DETERMINISTIC 2u /* floating scans and reductions use one fixed
+                                   association order on every backend, so results are
+                                   bitwise identical across runs, thread counts and
+                                   backends (slower: it takes the generic path). */
+
+typedef struct sweep_context_desc {
+    sweep_backend backend; /* SWEEP_BACKEND_AUTO (0) picks one                        */
+    int device;            /* device index on GPU backends; 0 otherwise               */
+    unsigned options;      /* SWEEP_OPTION_* bits                                     */
+    int num_threads;       /* CPU backends: worker threads; 0 = OMP_NUM_THREADS or all */
+} sweep_context_desc;
+
+/* Creates a context on a backend and device. desc may be NULL (AUTO, device 0, no
+ * options). Errors: SWEEP_ERR_INVALID_ARGUMENT (out NULL, unknown backend, negative
+ * device or threads, unknown option bits), SWEEP_ERR_BACKEND_UNAVAILABLE (the backend
+ * did not load or the device does not exist; the message says why),
+ * SWEEP_ERR_OUT_OF_MEMORY. *out is written only on success.
+ * A context may be used by one thread at a time; different contexts are independent
+ * and may be driven from different threads at once. */
+SWEEP_API sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc *desc);
+
+/* Waits for the context's work, frees its cached memory and the context. NULL is a
+ * no-op. Pointers from sweep_malloc on this context must be freed before. */
+SWEEP_API void sweep_context_destroy(sweep_context *ctx);
+
+/* The backend the context runs on (never AUTO). */
+SWEEP_API sweep_status sweep_context_backend(const sweep_context *ctx, sweep_backend *out);
+
+/* Makes later calls run on a native stream (cudaStream_t / hipStream_t) owned by the
+ * caller; NULL selects the default stream. CPU backends accept only NULL
+ * (SWEEP_ERR_UNSUPPORTED otherwise). */
+SWEEP_API sweep_status sweep_context_set_stream(sweep_context *ctx, void *native_stream);
+
+/* Waits until all work issued on the context has finished. Reports a device fault of
+ * earlier asynchronous work as SWEEP_ERR_DEVICE. */
+SWEEP_API sweep_status sweep_synchronize(sweep_context *ctx);
+
+/* Allocates bytes of context memory (device memory on GPU backends), aligned to at
+ * least 256 bytes. bytes == 0 gives *ptr = NULL and SWEEP_OK. */
+SWEEP_API sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes);
+
+/* Frees memory from sweep_malloc on the same context. NULL is a no-op. */
+SWEEP_API sweep_status sweep_free(sweep_context *ctx, void *ptr);
+
+typedef enum sweep_copy_kind {
+    SWEEP_COPY_HOST_TO_DEVICE = 0, /* host memory -> context memory    */
+    SWEEP_COPY_DEVICE_TO_HOST = 1, /* context memory -> host memory    */
+    SWEEP_COPY_DEVICE_TO_DEVICE = 2 /* context memory -> context memory */
+} sweep_copy_kind;
+
+/* Copies bytes between host and context memory. Copies to the host are synchronous
+ * (the data is there on return); the others are ordered on the context's stream.
+ * Overlapping ranges: SWEEP_ERR_INVALID_ARGUMENT. */
+SWEEP_API sweep_status sweep_memcpy(sweep_context *ctx, void *dst, const void *src, size_t bytes,
+                                    sweep_copy_kind kind);
+
+/* Sets bytes of context memory to value (the low 8 bits). */
+SWEEP_API sweep_status sweep_memset(sweep_context *ctx, void *dst, int value, size_t bytes);
+
+/* ------------------------------------------------ element types, operators ----- */
+
+typedef enum sweep_dtype {
+    SWEEP_I8 = 0,
+    SWEEP_I16 = 1,
+    SWEEP_I32 = 2,
+    SWEEP_I64 = 3,
+    SWEEP_U8 = 4,
+    SWEEP_U16 = 5,
+    SWEEP_U32 = 6,
+    SWEEP_U64 = 7,
+    SWEEP_F32 = 8,
+    SWEEP_F64 = 9
+} sweep_dtype;
+
+#define SWEEP_DTYPE_COUNT 10
+
+/* Size in bytes of one element of dtype; 0 for an unknown value. */
+SWEEP_API size_t sweep_dtype_size(sweep_dtype dtype);
+/* "i8" ... "f64"; "unknown" for other values. */
+SWEEP_API const char *sweep_dtype_name(sweep_dtype dtype);
+
+typedef enum sweep_op_kind {
+    SWEEP_OP_SUM = 0,  /* integers wrap modulo 2^bits; identity 0             */
+    SWEEP_OP_PROD = 1, /* integers wrap; identity 1                           */
+    SWEEP_OP_MIN = 2,  /* identity: the type's maximum (+inf for floats)      */
+    SWEEP_OP_MAX = 3,  /* identity: the type's minimum (-inf for floats)      */
+    SWEEP_OP_AND = 4,  /* integers only; identity all ones                    */
+    SWEEP_OP_OR = 5,   /* integers only; identity 0                           */
+    SWEEP_OP_XOR = 6,  /* integers only; identity 0                           */
+    SWEEP_OP_CUSTOM = 7 /* a sweep_custom_op                                  */
+} sweep_op_kind;
+
+/* Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand is ignored unless both
+ * are NaN. Floating SUM/PROD round at each step; see SWEEP_OPTION_DETERMINISTIC. */
+
+typedef struct sweep_custom_op sweep_custom_op;
+
+/* Combines two elements: *out = (*a) op (*b). a is the earlier element: the operator
+ * need not be commutative, and no backend reorders operands. out may alias a or b. */
+typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *user);
+
+typedef struct sweep_custom_op_desc {
+    const char *name;          /* a short identifier, [A-Za-z_][A-Za-z0-9_]*, <= 63 chars */
+    size_t elem_size;          /* 1 ... 32 bytes                                          */
+    size_t elem_align;         /* a power of two <= 32 dividing elem_size                  */
+    const void *identity;      /* elem_size bytes: identity op x == x op identity == x     */
+    sweep_combine_fn combine;  /* for CPU backends; required                              */
+    void *user;                /* passed to combine                                        */
+    const char *device_source; /* for GPU backends, compiled at run time; may be NULL
+                                  (then GPU backends answer SWEEP_ERR_UNSUPPORTED)         */
+} sweep_custom_op_desc;
+
+/* Creates a user-defined associative operator. The descriptor's strings and identity
+ * are copied. Errors: SWEEP_ERR_INVALID_ARGUMENT (NULL out/desc/identity/combine, bad
+ * name, size or alignment). */
+SWEEP_API sweep_status sweep_custom_op_create(sweep_custom_op **out, const sweep_custom_op_desc *desc);
+/* Frees an operator; NULL is a no-op. No call using it may be in flight. */
+SWEEP_API void sweep_custom_op_destroy(sweep_custom_op *op);
+
+/* An operator descriptor: a plain value, no allocation for built-in operators.
+ * dtype is ignored for SWEEP_OP_CUSTOM. */
+typedef struct sweep_op {
+    sweep_op_kind kind;
+    sweep_dtype dtype;
+    const sweep_custom_op *custom; /* only for SWEEP_OP_CUSTOM */
+} sweep_op;
+
+/* A built-in operator on a dtype, e.g. sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32). */
+static inline sweep_op sweep_op_builtin(sweep_op_kind kind, sweep_dtype dtype) {
+    sweep_op op;
+    op.kind = kind;
+    op.dtype = dtype;
+    op.custom = NULL;
+    return op;
+}
+/* A custom operator. */
+static inline sweep_op sweep_op_custom(const sweep_custom_op *custom) {
+    sweep_op op;
+    op.kind = SWEEP_OP_CUSTOM;
+    op.dtype = SWEEP_U8;
+    op.custom = custom;
+    return op;
+}
+
+/* ----------------------------------------------------------------- scans ----- */
+
+typedef enum sweep_scan_kind {
+    SWEEP_INCLUSIVE = 0, /* out[i] = in[0] op ... op in[i]                    */
+    SWEEP_EXCLUSIVE = 1  /* out[0] = identity, out[i] = in[0] op ... op in[i-1] */
+} sweep_scan_kind;
+
+/* Prefix scan of n elements with op. in == out (in place) is allowed; any other
+ * overlap is SWEEP_ERR_INVALID_ARGUMENT. Integer results are exact (wrapping);
+ * floating results are within the rounding bound of a sum of n terms
+ * (|error| <= (n-1) * eps * sum |in[j]|) and bitwise reproducible with
+ * SWEEP_OPTION_DETERMINISTIC. */
+SWEEP_API sweep_status sweep_scan(sweep_context *ctx, sweep_op op, const void *in, void *out,
+                                  size_t n, sweep_scan_kind kind);
+
+/* Segmented scan: the scan restarts at every i with head_flags[i] != 0 (and at 0).
+ * An exclusive segment starts at the identity. in == out allowed. head_flags are n
+ * bytes of context memory. */
+SWEEP_API sweep_status sweep_segmented_scan_flags(sweep_context *ctx, sweep_op op, const void *in,
+                                                  const uint8_t *head_flags, void *out, size_t n,
+                                                  sweep_scan_kind kind);
+
+/* Segmented scan over segments [offsets[s], offsets[s+1]) for s < nseg; offsets has
+ * nseg + 1 entries (context memory), non-decreasing, offsets[nseg] <= n. Elements
+ * outside every segment (before offsets[0] or from offsets[nseg] on) are not written.
+ * Empty segments are allowed. in == out allowed. Offsets that decrease or exceed n:
+ * SWEEP_ERR_INVALID_ARGUMENT (on GPU backends this check reads the offsets back). */
+SWEEP_API sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op op, const void *in,
+                                                    void *out, size_t n, const size_t *offsets,
+                                                    size_t nseg, sweep_scan_kind kind);
+
+/* Scan by key: segments are the maximal runs of consecutive equal keys. Keys compare
+ * by their bytes (for floats: -0.0 and +0.0 differ, equal NaN patterns are equal).
+ * in == out allowed; keys must not overlap out. */
+SWEEP_API sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const void *keys,
+                                         sweep_dtype key_dtype, const void *in, void *out,
+                                         size_t n, sweep_scan_kind kind);
+
+/* ------------------------------------------------------------ reductions ----- */
+
+/* Reduces in[0] op in[1] op ... op in[n-1] into *out (one element of context memory),
+ * in this order: non-commutative operators are right. n == 0 writes nothing. */
+SWEEP_API sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void *in, size_t n,
+                                    void *out);
+
+/* out[s] = reduction of segment [offsets[s], offsets[s+1]) for s < nseg; the identity
+ * for an empty segment. offsets as in sweep_segmented_scan_offsets. out has nseg
+ * elements and must not overlap in. */
+SWEEP_API sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, const void *in,
+                                              size_t n, const size_t *offsets, size_t nseg,
+                                              void *out);
+
+/* ---------------------------------------------------- split, compaction ----- */
+
+/* The seeds' split: the elements whose flag is non-zero first, then the others, each
+ * group in input order (unlike CUB's partition, the second group is not reversed).
+ * elem_size is any positive size. values_in/values_out (value_size bytes each) are
+ * optional: both NULL with value_size 0, or both set. If num_flagged is not NULL it
+ * receives the count of flagged elements (one size_t of context memory). Outputs must
+ * not overlap inputs. */
+SWEEP_API sweep_status sweep_split(sweep_context *ctx, const uint8_t *flags, const void *in,
+                                   void *out, size_t elem_size, const void *values_in,
+                                   void *values_out, size_t value_size, size_t n,
+                                   size_t *num_flagged);
+
+/* Stream compaction: keeps the elements whose flag is non-zero, in input order, at the
+ * front of out; elements of out past the kept ones are not written. num_kept as
+ * num_flagged in sweep_split (context memory, may be NULL). out must not overlap in. */
+SWEEP_API sweep_status sweep_compact(sweep_context *ctx, const uint8_t *flags, const void *in,
+                                     void *out, size_t elem_size, size_t n, size_t *num_kept);
+
+/* ------------------------------------------------------ sorting, merging ----- */
+
+/* What a radix sort sorts. Start from sweep_sort_desc_make(). */
+typedef struct sweep_sort_desc {
+    sweep_dtype key_dtype; /* any dtype                                          */
+    size_t value_size;     /* 0 (keys only), 1, 2, 4, 8 or 16 bytes per value     */
+    unsigned begin_bit;    /* sort on bits [begin_bit, end_bit) of the key's      */
+    unsigned end_bit;      /*   order-preserving bit pattern (see below)          */
+    int descending;        /* 0 ascending, 1 descending; both stable              */
+} sweep_sort_desc;
+
+/* All bits of key_dtype, keys only, ascending. */
+SWEEP_API sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype);
+
+/* Stable LSD radix sort of n keys (and values). Order: unsigned as is; signed two's
+ * complement; floats by IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ...
+ * < +inf < +NaN. Bits [begin_bit, end_bit) select digits of the key mapped to an
+ * unsigned pattern that sorts in that order (signed: sign bit flipped; floats: sign
+ * bit flipped for positives, all bits flipped for negatives), as CUB does; keys equal
+ * on those bits keep their input order (also when descending).
+ * keys_out == keys_in (and values_out == values_in) sorts in place; partial overlap is
+ * SWEEP_ERR_INVALID_ARGUMENT. values_in/values_out must be NULL iff value_size == 0.
+ * Errors: begin_bit >= end_bit or end_bit beyond the key, bad value_size. */
+SWEEP_API sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
+                                        const void *values_in, void *values_out, size_t n,
+                                        const sweep_sort_desc *desc);
+
+typedef enum sweep_compare_kind {
+    SWEEP_COMPARE_ASCENDING = 0,  /* built-in order of a dtype (floats: totalOrder) */
+    SWEEP_COMPARE_DESCENDING = 1, /* its reverse; still stable                       */
+    SWEEP_COMPARE_CUSTOM = 2      /* a sweep_custom_compare                          */
+} sweep_compare_kind;
+
+typedef struct sweep_custom_compare sweep_custom_compare;
+
+/* Strict weak order: non-zero when *a must come before *b. */
+typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
+
+typedef struct sweep_custom_compare_desc {
+    const char *name;          /* identifier as for operators                          */
+    size_t key_size;           /* 1 ... 32 bytes                                        */
+    size_t key_align;          /* power of two <= 32 dividing key_size                  */
+    sweep_less_fn less;        /* for CPU backends; required                            */
+    void *user;                /* passed to less                                        */
+    const char *device_source; /* for GPU backends; may be NULL (SWEEP_ERR_UNSUPPORTED)  */
+} sweep_custom_compare_desc;
+
+/* Creates a user-defined comparator (strings copied). */
+SWEEP_API sweep_status sweep_custom_compare_create(sweep_custom_compare **out,
+                                                   const sweep_custom_compare_desc *desc);
+/* Frees a comparator; NULL is a no-op. */
+SWEEP_API void sweep_custom_compare_destroy(sweep_custom_compare *cmp);
+
+/* A comparator descriptor (a plain value). dtype is ignored for custom ones. */
+typedef struct sweep_compare {
+    sweep_compare_kind kind;
+    sweep_dtype dtype;
+    const sweep_custom_compare *custom;
+} sweep_compare;
+
+static inline sweep_compare sweep_compare_builtin(sweep_dtype dtype, int descending) {
+    sweep_compare c;
+    c.kind = descending ? SWEEP_COMPARE_DESCENDING : SWEEP_COMPARE_ASCENDING;
+    c.dtype = dtype;
+    c.custom = NULL;
+    return c;
+}
+static inline sweep_compare sweep_compare_custom(const sweep_custom_compare *custom) {
+    sweep_compare c;
+    c.kind = SWEEP_COMPARE_CUSTOM;
+    c.dtype = SWEEP_U8;
+    c.custom = custom;
+    return c;
+}
+
+/* Stable merge sort of n keys (and values, value_size 0/1/2/4/8/16 bytes; NULL iff 0).
+ * With a built-in comparator the order equals sweep_radix_sort's on every dtype.
+ * keys_out == keys_in sorts in place; partial overlap is SWEEP_ERR_INVALID_ARGUMENT. */
+SWEEP_API sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
+                                        const void *values_in, void *values_out, size_t value_size,
+                                        size_t n, sweep_compare cmp);
+
+/* Stable merge of two sorted sequences a (na keys) and b (nb keys) into out (na + nb):
+ * on ties the element of a comes first. Values optional as for sweep_merge_sort.
+ * out must not overlap the inputs. Inputs that are not sorted give an unspecified
+ * permutation of the inputs (never a fault). */
+SWEEP_API sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const void *a_values,
+                                   size_t na, const void *b_keys, const void *b_values, size_t nb,
+                                   void *out_keys, void *out_values, size_t value_size,
+                                   sweep_compare cmp);
+
+/* --------------------------------------------------------- scratch memory ----- */
+
+/* By default a context takes temporary memory from its own caching allocator (kept
+ * for reuse until the context is destroyed or sweep_context_trim is called).
+ *
+ * A caller who wants no hidden allocation hands the context a buffer instead:
+ *   sweep_scratch_query_begin(ctx);        calls now only validate and measure
+ *   sweep_radix_sort(ctx, ...);            (returns SWEEP_OK, writes nothing)
+ *   sweep_scratch_query_end(ctx, &bytes);  the most any measured call needs
+ *   sweep_malloc(ctx, &buf, bytes);
+ *   sweep_context_set_scratch(ctx, buf, bytes);
+ *   sweep_radix_sort(ctx, ...);            uses buf only
+ * With a caller buffer set, a call that needs more than it holds fails with
+ * SWEEP_ERR_OUT_OF_MEMORY (the message gives the size needed) and writes nothing. */
+
+/* Starts measuring: until sweep_scratch_query_end, primitive calls validate their
+ * arguments, add up their scratch needs and return without touching any data. */
+SWEEP_API sweep_status sweep_scratch_query_begin(sweep_context *ctx);
+/* Stops measuring; *bytes = the largest scratch need of the calls measured. */
+SWEEP_API sweep_status sweep_scratch_query_end(sweep_context *ctx, size_t *bytes);
+/* Uses [buffer, buffer + bytes) of context memory for all scratch (NULL, 0 goes back to
+ * the caching allocator). The buffer must outlive its use by queued GPU work. */
+SWEEP_API sweep_status sweep_context_set_scratch(sweep_context *ctx, void *buffer, size_t bytes);
+/* Releases the caching allocator's cached blocks. */
+SWEEP_API sweep_status sweep_context_trim(sweep_context *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWEEP_SWEEP_H */
