@@ -35,7 +35,8 @@ void sweep__report(sweep_status status, const char *message);
 
 /* After a backend entry failed: if the backend left no message, record a generic one
  * naming the entry ("backend 'cuda' failed in radix_scatter"). Returns status. */
-sweep_status sweep__backend_failed(const char *backend_name, const char *entry, sweep_status status);
+sweep_status sweep__backend_failed(const char *backend_name, const char *entry,
+                                   sweep_status status);
 
 /* ------------------------------------------------------------------ loader -- */
 
@@ -158,15 +159,14 @@ sweep_status sweep__bytes(size_t n, size_t size, const char *what, size_t *out);
 sweep_status sweep__scan(sweep_context *ctx, const sweep_kop *op, const void *in, void *out,
                          size_t n, int exclusive);
 sweep_status sweep__segmented_scan(sweep_context *ctx, const sweep_kop *op, const void *in,
-                                   void *out, size_t n, const sweep_ksegments *seg,
-                                   int exclusive);
+                                   void *out, size_t n, const sweep_ksegments *seg, int exclusive);
 sweep_status sweep__reduce(sweep_context *ctx, const sweep_kop *op, const void *in, size_t n,
                            void *out);
 sweep_status sweep__segmented_reduce(sweep_context *ctx, const sweep_kop *op, const void *in,
                                      size_t n, const size_t *offsets, size_t nseg, void *out);
 sweep_status sweep__split(sweep_context *ctx, const uint8_t *flags, const void *in, void *out,
-                          size_t elem_size, const void *values_in, void *values_out,
-                          size_t vsize, size_t n, size_t *num_flagged, int keep_unflagged);
+                          size_t elem_size, const void *values_in, void *values_out, size_t vsize,
+                          size_t n, size_t *num_flagged, int keep_unflagged);
 sweep_status sweep__radix_sort(sweep_context *ctx, const sweep_kradix *key, const void *keys_in,
                                void *keys_out, const void *values_in, void *values_out,
                                size_t vsize, size_t n);

@@ -7,16 +7,28 @@
 #ifndef SWEEP_HOST_KEYS_H
 #define SWEEP_HOST_KEYS_H
 
-#include <sweep/backend.h>
 #include <string.h>
+#include <sweep/backend.h>
 
 /* Raw bits of a key of size 1, 2, 4 or 8 bytes, zero-extended. */
 static inline uint64_t sweep_host_key_raw(const void *key, size_t size) {
     switch (size) {
     case 1: return *(const uint8_t *)key;
-    case 2: { uint16_t v; memcpy(&v, key, 2); return v; }
-    case 4: { uint32_t v; memcpy(&v, key, 4); return v; }
-    default: { uint64_t v; memcpy(&v, key, 8); return v; }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, key, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, key, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, key, 8);
+        return v;
+    }
     }
 }
 
@@ -29,8 +41,7 @@ static inline uint64_t sweep_host_key_order(sweep_dtype dtype, uint64_t raw) {
     case SWEEP_I32: return raw ^ 0x80000000u;
     case SWEEP_I64: return raw ^ 0x8000000000000000ull;
     case SWEEP_F32: return (raw & 0x80000000u) ? (~raw & 0xffffffffu) : (raw ^ 0x80000000u);
-    case SWEEP_F64:
-        return (raw & 0x8000000000000000ull) ? ~raw : (raw ^ 0x8000000000000000ull);
+    case SWEEP_F64: return (raw & 0x8000000000000000ull) ? ~raw : (raw ^ 0x8000000000000000ull);
     default: return raw;
     }
 }

@@ -8,31 +8,31 @@
 #define SWEEP_HOST_OPS_H
 
 #include <math.h>
-#include <sweep/backend.h>
 #include <string.h>
+#include <sweep/backend.h>
 
 /* *out = *a op *b; out may alias a or b. */
 typedef void (*sweep_host_combine)(const sweep_kop *op, const void *a, const void *b, void *out);
 
-#define SWEEP_HOST_BINOP(name, T, expr)                                                    \
-    static inline void sweep_host_##name(const sweep_kop *op, const void *pa, const void *pb, \
-                                         void *po) {                                       \
-        (void)op;                                                                          \
-        T a, b, r;                                                                         \
-        memcpy(&a, pa, sizeof a);                                                          \
-        memcpy(&b, pb, sizeof b);                                                          \
-        r = (T)(expr);                                                                     \
-        memcpy(po, &r, sizeof r);                                                          \
+#define SWEEP_HOST_BINOP(name, T, expr)                                                            \
+    static inline void sweep_host_##name(const sweep_kop *op, const void *pa, const void *pb,      \
+                                         void *po) {                                               \
+        (void)op;                                                                                  \
+        T a, b, r;                                                                                 \
+        memcpy(&a, pa, sizeof a);                                                                  \
+        memcpy(&b, pb, sizeof b);                                                                  \
+        r = (T)(expr);                                                                             \
+        memcpy(po, &r, sizeof r);                                                                  \
     }
 
 /* Integer sums and products wrap: compute in the unsigned type of the same width. */
-#define SWEEP_HOST_INT_OPS(s, T, U)                                                        \
-    SWEEP_HOST_BINOP(sum_##s, T, (U)((U)a + (U)b))                                         \
-    SWEEP_HOST_BINOP(prod_##s, T, (U)((U)a * (U)b))                                        \
-    SWEEP_HOST_BINOP(min_##s, T, b < a ? b : a)                                            \
-    SWEEP_HOST_BINOP(max_##s, T, a < b ? b : a)                                            \
-    SWEEP_HOST_BINOP(and_##s, T, a & b)                                                    \
-    SWEEP_HOST_BINOP(or_##s, T, a | b)                                                     \
+#define SWEEP_HOST_INT_OPS(s, T, U)                                                                \
+    SWEEP_HOST_BINOP(sum_##s, T, (U)((U)a + (U)b))                                                 \
+    SWEEP_HOST_BINOP(prod_##s, T, (U)((U)a * (U)b))                                                \
+    SWEEP_HOST_BINOP(min_##s, T, b < a ? b : a)                                                    \
+    SWEEP_HOST_BINOP(max_##s, T, a < b ? b : a)                                                    \
+    SWEEP_HOST_BINOP(and_##s, T, a &b)                                                             \
+    SWEEP_HOST_BINOP(or_##s, T, a | b)                                                             \
     SWEEP_HOST_BINOP(xor_##s, T, a ^ b)
 
 /* Products of narrow unsigned types promote to int; go through unsigned int so no
@@ -59,19 +59,23 @@ static inline void sweep_host_custom(const sweep_kop *op, const void *a, const v
     op->custom->combine(a, b, out, op->custom->user);
 }
 
-#define SWEEP_HOST_INT_ROW(s)                                                              \
-    { sweep_host_sum_##s, sweep_host_prod_##s, sweep_host_min_##s, sweep_host_max_##s,     \
-      sweep_host_and_##s, sweep_host_or_##s, sweep_host_xor_##s }
-#define SWEEP_HOST_FLOAT_ROW(s)                                                            \
-    { sweep_host_sum_##s, sweep_host_prod_##s, sweep_host_min_##s, sweep_host_max_##s,     \
-      NULL, NULL, NULL }
+#define SWEEP_HOST_INT_ROW(s)                                                                      \
+    {                                                                                              \
+        sweep_host_sum_##s, sweep_host_prod_##s, sweep_host_min_##s, sweep_host_max_##s,           \
+            sweep_host_and_##s, sweep_host_or_##s, sweep_host_xor_##s                              \
+    }
+#define SWEEP_HOST_FLOAT_ROW(s)                                                                    \
+    {                                                                                              \
+        sweep_host_sum_##s, sweep_host_prod_##s, sweep_host_min_##s, sweep_host_max_##s, NULL,     \
+            NULL, NULL                                                                             \
+    }
 
 /* The combine function of an operator (validated by the core; never NULL for one). */
 static inline sweep_host_combine sweep_host_op_resolve(const sweep_kop *op) {
     static const sweep_host_combine table[SWEEP_DTYPE_COUNT][7] = {
-        SWEEP_HOST_INT_ROW(i8),    SWEEP_HOST_INT_ROW(i16),   SWEEP_HOST_INT_ROW(i32),
-        SWEEP_HOST_INT_ROW(i64),   SWEEP_HOST_INT_ROW(u8),    SWEEP_HOST_INT_ROW(u16),
-        SWEEP_HOST_INT_ROW(u32),   SWEEP_HOST_INT_ROW(u64),   SWEEP_HOST_FLOAT_ROW(f32),
+        SWEEP_HOST_INT_ROW(i8),   SWEEP_HOST_INT_ROW(i16), SWEEP_HOST_INT_ROW(i32),
+        SWEEP_HOST_INT_ROW(i64),  SWEEP_HOST_INT_ROW(u8),  SWEEP_HOST_INT_ROW(u16),
+        SWEEP_HOST_INT_ROW(u32),  SWEEP_HOST_INT_ROW(u64), SWEEP_HOST_FLOAT_ROW(f32),
         SWEEP_HOST_FLOAT_ROW(f64)};
     if (op->kind == SWEEP_OP_CUSTOM) return sweep_host_custom;
     return table[op->dtype][op->kind];

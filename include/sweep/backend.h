@@ -110,8 +110,8 @@ typedef struct sweep_ksegments {
     const uint8_t *flags;  /* SWEEP_SEG_FLAGS: n bytes                                      */
     const size_t *offsets; /* SWEEP_SEG_OFFSETS: nseg + 1 validated offsets (context memory) */
     size_t nseg;
-    size_t base;           /* SWEEP_SEG_OFFSETS: offsets[0]; in/out point at element base    */
-    const void *keys;      /* SWEEP_SEG_KEYS: n keys                                        */
+    size_t base;      /* SWEEP_SEG_OFFSETS: offsets[0]; in/out point at element base    */
+    const void *keys; /* SWEEP_SEG_KEYS: n keys                                        */
     size_t key_size;
 } sweep_ksegments;
 
@@ -129,12 +129,12 @@ typedef struct sweep_backend_open_args {
 #define SWEEP_BACKEND_HOST_MEMORY 1u /* context memory is ordinary host memory */
 
 typedef struct sweep_backend_props {
-    unsigned flags;     /* SWEEP_BACKEND_* bits                                          */
-    size_t scan_tile;   /* elements per tile in the core's tile_reduce/tile_scan        */
-    size_t split_tile;  /* elements per tile for flag_count/flag_scatter                */
-    size_t radix_tile;  /* keys per tile for radix_tile_histogram/radix_scatter         */
-    size_t sort_tile;   /* keys per tile for tile_sort                                  */
-    size_t merge_part;  /* outputs per merge-path partition                             */
+    unsigned flags;    /* SWEEP_BACKEND_* bits                                          */
+    size_t scan_tile;  /* elements per tile in the core's tile_reduce/tile_scan        */
+    size_t split_tile; /* elements per tile for flag_count/flag_scatter                */
+    size_t radix_tile; /* keys per tile for radix_tile_histogram/radix_scatter         */
+    size_t sort_tile;  /* keys per tile for tile_sort                                  */
+    size_t merge_part; /* outputs per merge-path partition                             */
 } sweep_backend_props;
 
 /* ----------------------------------------------------------------- table ----- */

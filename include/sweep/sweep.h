@@ -38,7 +38,7 @@ extern "C" {
 #define SWEEP_VERSION_MAJOR 0
 #define SWEEP_VERSION_MINOR 1
 #define SWEEP_VERSION_PATCH 0
-#define SWEEP_VERSION_NUMBER                                                           \
+#define SWEEP_VERSION_NUMBER                                                                       \
     (SWEEP_VERSION_MAJOR * 10000 + SWEEP_VERSION_MINOR * 100 + SWEEP_VERSION_PATCH)
 
 #if defined(_WIN32)
@@ -56,12 +56,12 @@ SWEEP_API const char *sweep_version_string(void);
 
 typedef enum sweep_status {
     SWEEP_OK = 0,
-    SWEEP_ERR_INVALID_ARGUMENT = 1, /* a bad argument: NULL, range, dtype/op pair... */
-    SWEEP_ERR_UNSUPPORTED = 2,      /* valid, but this backend cannot do it (yet)     */
-    SWEEP_ERR_OUT_OF_MEMORY = 3,    /* host or device allocation failed; inputs intact */
-    SWEEP_ERR_DEVICE = 4,           /* the device or its runtime reported a fault     */
+    SWEEP_ERR_INVALID_ARGUMENT = 1,    /* a bad argument: NULL, range, dtype/op pair... */
+    SWEEP_ERR_UNSUPPORTED = 2,         /* valid, but this backend cannot do it (yet)     */
+    SWEEP_ERR_OUT_OF_MEMORY = 3,       /* host or device allocation failed; inputs intact */
+    SWEEP_ERR_DEVICE = 4,              /* the device or its runtime reported a fault     */
     SWEEP_ERR_BACKEND_UNAVAILABLE = 5, /* the requested backend did not load or has no device */
-    SWEEP_ERR_INTERNAL = 6          /* a bug in sweep: please report it              */
+    SWEEP_ERR_INTERNAL = 6             /* a bug in sweep: please report it              */
 } sweep_status;
 
 /* A constant English name for a status ("SWEEP_ERR_INVALID_ARGUMENT: invalid
@@ -114,13 +114,15 @@ SWEEP_API const char *sweep_backend_name(sweep_backend backend);
 typedef struct sweep_context sweep_context;
 
 /* Context options (bits of sweep_context_desc.options). */
-#define SWEEP_OPTION_GENERIC 1u /* ignore the backend's fused primitives: always use the
-                                   core's composition of basic kernels. Also set when the
-                                   environment has SWEEP_GENERIC=1. */
-#define SWEEP_OPTION_DETERMINISTIC 2u /* floating scans and reductions use one fixed
-                                   association order on every backend, so results are
-                                   bitwise identical across runs, thread counts and
-                                   backends (slower: it takes the generic path). */
+#define SWEEP_OPTION_GENERIC                                                                       \
+    1u /* ignore the backend's fused primitives: always use the                                    \
+          core's composition of basic kernels. Also set when the                                   \
+          environment has SWEEP_GENERIC=1. */
+#define SWEEP_OPTION_DETERMINISTIC                                                                 \
+    2u /* floating scans and reductions use one fixed                                              \
+    association order on every backend, so results are                                             \
+    bitwise identical across runs, thread counts and                                               \
+    backends (slower: it takes the generic path). */
 
 typedef struct sweep_context_desc {
     sweep_backend backend; /* SWEEP_BACKEND_AUTO (0) picks one                        */
@@ -162,8 +164,8 @@ SWEEP_API sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes
 SWEEP_API sweep_status sweep_free(sweep_context *ctx, void *ptr);
 
 typedef enum sweep_copy_kind {
-    SWEEP_COPY_HOST_TO_DEVICE = 0, /* host memory -> context memory    */
-    SWEEP_COPY_DEVICE_TO_HOST = 1, /* context memory -> host memory    */
+    SWEEP_COPY_HOST_TO_DEVICE = 0,  /* host memory -> context memory    */
+    SWEEP_COPY_DEVICE_TO_HOST = 1,  /* context memory -> host memory    */
     SWEEP_COPY_DEVICE_TO_DEVICE = 2 /* context memory -> context memory */
 } sweep_copy_kind;
 
@@ -199,13 +201,13 @@ SWEEP_API size_t sweep_dtype_size(sweep_dtype dtype);
 SWEEP_API const char *sweep_dtype_name(sweep_dtype dtype);
 
 typedef enum sweep_op_kind {
-    SWEEP_OP_SUM = 0,  /* integers wrap modulo 2^bits; identity 0             */
-    SWEEP_OP_PROD = 1, /* integers wrap; identity 1                           */
-    SWEEP_OP_MIN = 2,  /* identity: the type's maximum (+inf for floats)      */
-    SWEEP_OP_MAX = 3,  /* identity: the type's minimum (-inf for floats)      */
-    SWEEP_OP_AND = 4,  /* integers only; identity all ones                    */
-    SWEEP_OP_OR = 5,   /* integers only; identity 0                           */
-    SWEEP_OP_XOR = 6,  /* integers only; identity 0                           */
+    SWEEP_OP_SUM = 0,   /* integers wrap modulo 2^bits; identity 0             */
+    SWEEP_OP_PROD = 1,  /* integers wrap; identity 1                           */
+    SWEEP_OP_MIN = 2,   /* identity: the type's maximum (+inf for floats)      */
+    SWEEP_OP_MAX = 3,   /* identity: the type's minimum (-inf for floats)      */
+    SWEEP_OP_AND = 4,   /* integers only; identity all ones                    */
+    SWEEP_OP_OR = 5,    /* integers only; identity 0                           */
+    SWEEP_OP_XOR = 6,   /* integers only; identity 0                           */
     SWEEP_OP_CUSTOM = 7 /* a sweep_custom_op                                  */
 } sweep_op_kind;
 
@@ -232,7 +234,8 @@ typedef struct sweep_custom_op_desc {
 /* Creates a user-defined associative operator. The descriptor's strings and identity
  * are copied. Errors: SWEEP_ERR_INVALID_ARGUMENT (NULL out/desc/identity/combine, bad
  * name, size or alignment). */
-SWEEP_API sweep_status sweep_custom_op_create(sweep_custom_op **out, const sweep_custom_op_desc *desc);
+SWEEP_API sweep_status sweep_custom_op_create(sweep_custom_op **out,
+                                              const sweep_custom_op_desc *desc);
 /* Frees an operator; NULL is a no-op. No call using it may be in flight. */
 SWEEP_API void sweep_custom_op_destroy(sweep_custom_op *op);
 
@@ -296,8 +299,8 @@ SWEEP_API sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op
  * by their bytes (for floats: -0.0 and +0.0 differ, equal NaN patterns are equal).
  * in == out allowed; keys must not overlap out. */
 SWEEP_API sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const void *keys,
-                                         sweep_dtype key_dtype, const void *in, void *out,
-                                         size_t n, sweep_scan_kind kind);
+                                         sweep_dtype key_dtype, const void *in, void *out, size_t n,
+                                         sweep_scan_kind kind);
 
 /* ------------------------------------------------------------ reductions ----- */
 

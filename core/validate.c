@@ -1,0 +1,66 @@
+/* Argument checks shared by the public functions. */
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+int sweep__overlap(const void *a, size_t abytes, const void *b, size_t bbytes) {
+    if (!a || !b || abytes == 0 || bbytes == 0) return 0;
+    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+    return pa < pb + bbytes && pb < pa + abytes;
+}
+
+sweep_status sweep__bytes(size_t n, size_t size, const char *what, size_t *out) {
+    if (size != 0 && n > SIZE_MAX / size)
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "%s: %zu elements of %zu bytes overflow",
+                           what, n, size);
+    *out = n * size;
+    return SWEEP_OK;
+}
+
+static sweep_status check_host_offsets(const size_t *off, size_t nseg, size_t n) {
+    for (size_t s = 0; s < nseg; ++s) {
+        if (off[s + 1] < off[s])
+            return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
+                               "offsets decrease: offsets[%zu] = %zu < offsets[%zu] = %zu", s + 1,
+                               off[s + 1], s, off[s]);
+    }
+    if (off[nseg] > n)
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets[%zu] = %zu exceeds n = %zu", nseg,
+                           off[nseg], n);
+    return SWEEP_OK;
+}
+
+sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
+                                  size_t *first, size_t *last) {
+    if (!offsets) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets is NULL");
+    size_t bytes;
+    sweep_status st = sweep__bytes(nseg + 1, sizeof(size_t), "offsets", &bytes);
+    if (st != SWEEP_OK) return st;
+    if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
+    if (ctx->props.flags & SWEEP_BACKEND_HOST_MEMORY) {
+        st = check_host_offsets(offsets, nseg, n);
+        if (st == SWEEP_OK) {
+            *first = offsets[0];
+            *last = offsets[nseg];
+        }
+        return st;
+    }
+    /* Device memory: read the offsets back (the call is synchronous for this). */
+    size_t *host = malloc(bytes);
+    if (!host)
+        return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes to check offsets",
+                           bytes);
+    st = ctx->be->memcpy(ctx->h, host, offsets, bytes, SWEEP_COPY_DEVICE_TO_HOST);
+    if (st != SWEEP_OK) {
+        free(host);
+        return sweep__backend_failed(ctx->be->name, "memcpy", st);
+    }
+    st = check_host_offsets(host, nseg, n);
+    if (st == SWEEP_OK) {
+        *first = host[0];
+        *last = host[nseg];
+    }
+    free(host);
+    return st;
+}
