@@ -18,9 +18,14 @@ static pthread_mutex_t loader_lock = PTHREAD_MUTEX_INITIALIZER;
 static sweep__backend_slot slots[SWEEP_BACKEND_COUNT];
 static int slot_loaded[SWEEP_BACKEND_COUNT];
 
+/* Appends text to buf (capacity cap), cutting it short when full: reasons are notes
+ * for a person, a cut one is still useful. */
 static void append(char *buf, size_t cap, const char *text) {
-    size_t len = strlen(buf);
-    if (len + 1 < cap) snprintf(buf + len, cap - len, "%s", text);
+    size_t len = strlen(buf), add = strlen(text);
+    if (len + 1 >= cap) return;
+    if (add > cap - 1 - len) add = cap - 1 - len;
+    memcpy(buf + len, text, add);
+    buf[len + add] = '\0';
 }
 
 /* The folder holding libsweep itself, or "" when dladdr cannot tell. */
@@ -42,7 +47,8 @@ static void library_dir(char *out, size_t cap) {
 /* Tries one candidate file; returns 1 when the slot got a usable table. */
 static int try_plugin(sweep__backend_slot *slot, const char *file) {
     char note[768];
-    snprintf(slot->path, sizeof slot->path, "%s", file);
+    slot->path[0] = '\0';
+    append(slot->path, sizeof slot->path, file);
     if (access(file, F_OK) != 0) {
         snprintf(note, sizeof note, "%s: not found; ", file);
         append(slot->reason, sizeof slot->reason, note);

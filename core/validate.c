@@ -34,7 +34,7 @@ static sweep_status check_host_offsets(const size_t *off, size_t nseg, size_t n)
 sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
                                   size_t *first, size_t *last) {
     if (!offsets) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets is NULL");
-    size_t bytes;
+    size_t bytes = 0;
     sweep_status st = sweep__bytes(nseg + 1, sizeof(size_t), "offsets", &bytes);
     if (st != SWEEP_OK) return st;
     if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
