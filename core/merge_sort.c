@@ -1,0 +1,129 @@
+/*
+ * merge_sort.c -- the merge sort driver. Generic: the keys (and values) are sorted
+ * tile by tile in place, then runs of width w = sort_tile, 2w, 4w, ... are merged in
+ * pairs with merge-path (a run without a partner is copied), ping-ponging between
+ * the output and a scratch buffer. The sort starts in whichever of the two makes the
+ * last pass land in the output, so an in-place sort needs no extra copy either way.
+ */
+#include "compose.h"
+#include "merge_runs.h"
+
+/* Number of pairwise merge passes after the tile sort. */
+static unsigned merge_passes(size_t n, size_t tile) {
+    unsigned passes = 0;
+    for (size_t w = tile; w < n; w *= 2) {
+        ++passes;
+        if (w > SIZE_MAX / 2) break;
+    }
+    return passes;
+}
+
+static size_t merge_sort_need(const sweep_context *ctx, size_t vsize, size_t key_size, size_t n) {
+    if (merge_passes(n, ctx->props.sort_tile) == 0) return 0;
+    size_t need = sweep__need_add(sweep__need_array(n, key_size), sweep__need_array(n, vsize));
+    return sweep__need_add(need, sweep__merge_runs_need(ctx, n));
+}
+
+static sweep_status copy(sweep_context *ctx, void *dst, const void *src, size_t bytes) {
+    if (dst == src || bytes == 0) return SWEEP_OK;
+    sweep_status st = ctx->be->memcpy(ctx->h, dst, src, bytes, SWEEP_COPY_DEVICE_TO_DEVICE);
+    return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(ctx->be->name, "memcpy", st);
+}
+
+typedef struct run_buffer {
+    void *keys;
+    void *values;
+} run_buffer;
+
+/* One pass: merges the pairs of runs of width w of src into dst. */
+static sweep_status merge_pass(sweep_context *ctx, const sweep_kcmp *cmp, size_t *splits,
+                               run_buffer src, run_buffer dst, size_t vsize, size_t n, size_t w) {
+    const size_t ks = cmp->key_size;
+    for (size_t i = 0; i < n; i += 2 * w) {
+        size_t na = n - i < w ? n - i : w;
+        size_t rest = n - i - na;
+        size_t nb = rest < w ? rest : w;
+        const size_t j = i + na;
+        sweep_status st = sweep__merge_runs_run(
+            ctx, splits, cmp, sweep__cat(src.keys, i, ks),
+            vsize ? sweep__cat(src.values, i, vsize) : NULL, na, sweep__cat(src.keys, j, ks),
+            vsize ? sweep__cat(src.values, j, vsize) : NULL, nb, sweep__at(dst.keys, i, ks),
+            vsize ? sweep__at(dst.values, i, vsize) : NULL, vsize);
+        if (st != SWEEP_OK) return st;
+        if (n - i <= 2 * w) break; /* i += 2w could wrap on the last pair */
+    }
+    return SWEEP_OK;
+}
+
+static sweep_status merge_sort_generic(sweep_context *ctx, const sweep_kcmp *cmp,
+                                       const void *keys_in, void *keys_out, const void *values_in,
+                                       void *values_out, size_t vsize, size_t n) {
+    const sweep_backend_table *be = ctx->be;
+    const size_t tile = ctx->props.sort_tile;
+    const size_t ks = cmp->key_size;
+    const unsigned passes = merge_passes(n, tile);
+    sweep__arena arena;
+    int measure_only;
+    sweep_status st =
+        sweep__scratch_begin(ctx, merge_sort_need(ctx, vsize, ks, n), &arena, &measure_only);
+    if (st != SWEEP_OK || measure_only) return st;
+
+    run_buffer out = {keys_out, vsize ? values_out : NULL};
+    run_buffer tmp = {NULL, NULL};
+    size_t *splits = NULL;
+    if (passes > 0) {
+        tmp.keys = sweep__arena_take(&arena, n * ks);
+        tmp.values = vsize ? sweep__arena_take(&arena, n * vsize) : NULL;
+        splits = sweep__arena_take(&arena, sweep__merge_runs_need(ctx, n));
+        if (!tmp.keys || (vsize && !tmp.values) || !splits) {
+            st = sweep__fail(SWEEP_ERR_INTERNAL, "merge sort scratch was measured too small");
+            goto done;
+        }
+    }
+    /* An odd number of passes starts in scratch so the last one writes the output. */
+    run_buffer src = passes % 2 ? tmp : out;
+    run_buffer dst = passes % 2 ? out : tmp;
+    st = copy(ctx, src.keys, keys_in, n * ks);
+    if (st == SWEEP_OK && vsize) st = copy(ctx, src.values, values_in, n * vsize);
+    if (st != SWEEP_OK) goto done;
+    st = be->tile_sort(ctx->h, cmp, src.keys, src.values, vsize, n, tile);
+    if (st != SWEEP_OK) {
+        st = sweep__backend_failed(be->name, "tile_sort", st);
+        goto done;
+    }
+    size_t w = tile;
+    for (unsigned p = 0; p < passes; ++p, w *= 2) {
+        st = merge_pass(ctx, cmp, splits, src, dst, vsize, n, w);
+        if (st != SWEEP_OK) goto done;
+        run_buffer t = src;
+        src = dst;
+        dst = t;
+    }
+done:
+    sweep__scratch_end(ctx, &arena);
+    return st;
+}
+
+sweep_status sweep__merge_sort(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
+                               void *keys_out, const void *values_in, void *values_out,
+                               size_t vsize, size_t n) {
+    const sweep_backend_table *be = ctx->be;
+    if (be->merge_sort && sweep__use_fused(ctx)) {
+        size_t bytes = 0;
+        sweep_status st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out,
+                                         vsize, n, NULL, &bytes);
+        if (st == SWEEP_OK) {
+            sweep__arena arena;
+            int measure_only;
+            /* At least one byte, so the run never passes NULL (the size query). */
+            st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
+            if (st != SWEEP_OK || measure_only) return st;
+            st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out, vsize, n,
+                                arena.base, &bytes);
+            sweep__scratch_end(ctx, &arena);
+            return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "merge_sort", st);
+        }
+        if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "merge_sort", st);
+    }
+    return merge_sort_generic(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n);
+}
