@@ -18,6 +18,10 @@ static void sweep__vrecord(const char *fmt, va_list ap) {
     vsnprintf(tl_message + k, sizeof tl_message - (size_t)k, fmt, ap);
 }
 
+void sweep__clear_error(void) {
+    tl_message[0] = '\0';
+}
+
 sweep_status sweep__fail(sweep_status status, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

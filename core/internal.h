@@ -29,6 +29,10 @@ void sweep__enter(const char *api_name);
 sweep_status sweep__fail(sweep_status status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Forgets a message recorded earlier in this call (a fused entry that declined with
+ * SWEEP_ERR_UNSUPPORTED may have explained itself before the core composed instead). */
+void sweep__clear_error(void);
+
 /* The report callback handed to backends: records the message as sweep__fail does,
  * unless message is NULL. */
 void sweep__report(sweep_status status, const char *message);

@@ -55,6 +55,7 @@ sweep_status sweep__merge(sweep_context *ctx, const sweep_kcmp *cmp, const void 
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "merge", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "merge", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     st = sweep__scratch_begin(ctx, sweep__merge_runs_need(ctx, na + nb), &arena, &measure_only);
     if (st != SWEEP_OK || measure_only) return st;

@@ -124,6 +124,7 @@ sweep_status sweep__merge_sort(sweep_context *ctx, const sweep_kcmp *cmp, const 
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "merge_sort", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "merge_sort", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     return merge_sort_generic(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n);
 }

@@ -168,6 +168,7 @@ sweep_status sweep__radix_sort(sweep_context *ctx, const sweep_kradix *key, cons
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "radix_sort", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "radix_sort", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     return radix_generic(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n);
 }

@@ -63,6 +63,7 @@ sweep_status sweep__reduce(sweep_context *ctx, const sweep_kop *op, const void *
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "reduce", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "reduce", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     const size_t tile = sweep__scan_tile(ctx);
     st = sweep__scratch_begin(ctx, reduce_need(n, op->size, tile), &arena, &measure_only);

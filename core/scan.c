@@ -116,6 +116,7 @@ sweep_status sweep__scan(sweep_context *ctx, const sweep_kop *op, const void *in
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "scan", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "scan", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     const size_t tile = sweep__scan_tile(ctx);
     st = sweep__scratch_begin(ctx, sweep__scan_need(n, op->size, tile, 0), &arena, &measure_only);

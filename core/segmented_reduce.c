@@ -84,6 +84,7 @@ sweep_status sweep__segmented_reduce(sweep_context *ctx, const sweep_kop *op, co
         }
         if (st != SWEEP_ERR_UNSUPPORTED)
             return sweep__backend_failed(be->name, "segmented_reduce", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     return generic_segmented_reduce(ctx, op, in, n, offsets, nseg, out);
 }

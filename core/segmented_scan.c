@@ -66,6 +66,7 @@ sweep_status sweep__segmented_scan(sweep_context *ctx, const sweep_kop *op, cons
         }
         if (st != SWEEP_ERR_UNSUPPORTED)
             return sweep__backend_failed(be->name, "segmented_scan", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     const size_t tile = sweep__scan_tile(ctx);
     st = sweep__scratch_begin(ctx, sweep__segmented_scan_need(seg, n, op->size, tile), &arena,

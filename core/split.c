@@ -60,6 +60,7 @@ sweep_status sweep__split(sweep_context *ctx, const uint8_t *flags, const void *
             return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "split", st);
         }
         if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "split", st);
+        sweep__clear_error(); /* the fused entry declined: compose instead */
     }
     st = sweep__scratch_begin(ctx, split_need(ctx, n), &arena, &measure_only);
     if (st != SWEEP_OK || measure_only) return st;

@@ -305,13 +305,15 @@ SWEEP_API sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const 
 /* ------------------------------------------------------------ reductions ----- */
 
 /* Reduces in[0] op in[1] op ... op in[n-1] into *out (one element of context memory),
- * in this order: non-commutative operators are right. n == 0 writes nothing. */
+ * in this order: non-commutative operators are right. n == 0 writes nothing. out must
+ * not overlap in. */
 SWEEP_API sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void *in, size_t n,
                                     void *out);
 
 /* out[s] = reduction of segment [offsets[s], offsets[s+1]) for s < nseg; the identity
  * for an empty segment. offsets as in sweep_segmented_scan_offsets. out has nseg
- * elements and must not overlap in. */
+ * elements and must not overlap in. nseg == 0 writes nothing; n == 0 with nseg > 0 (all
+ * segments empty) writes the identity to every out[s]. */
 SWEEP_API sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, const void *in,
                                               size_t n, const size_t *offsets, size_t nseg,
                                               void *out);
@@ -447,7 +449,8 @@ SWEEP_API sweep_status sweep_scratch_query_begin(sweep_context *ctx);
 /* Stops measuring; *bytes = the largest scratch need of the calls measured. */
 SWEEP_API sweep_status sweep_scratch_query_end(sweep_context *ctx, size_t *bytes);
 /* Uses [buffer, buffer + bytes) of context memory for all scratch (NULL, 0 goes back to
- * the caching allocator). The buffer must outlive its use by queued GPU work. */
+ * the caching allocator). buffer must be 256-byte aligned (sweep_malloc's are) and must
+ * outlive its use by queued GPU work. */
 SWEEP_API sweep_status sweep_context_set_scratch(sweep_context *ctx, void *buffer, size_t bytes);
 /* Releases the caching allocator's cached blocks. */
 SWEEP_API sweep_status sweep_context_trim(sweep_context *ctx);
