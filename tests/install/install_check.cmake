@@ -1,0 +1,71 @@
+# One step of the install test (cmake -P); STEP is prefix, find_package or pkg_config.
+# Every command's output is kept and shown when it fails.
+cmake_minimum_required(VERSION 3.25)
+
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    string(JOIN " " command ${ARGN})
+    message(FATAL_ERROR "${what} failed (${rc}):\n  ${command}\n${out}")
+  endif()
+  set(run_output "${out}" PARENT_SCOPE)
+endfunction()
+
+# A plugin directory in the environment would let the consumer find plugins outside
+# the prefix, hiding a broken install layout.
+unset(ENV{SWEEP_PLUGIN_PATH})
+unset(ENV{SWEEP_BACKEND})
+separate_arguments(c_flags UNIX_COMMAND "${C_FLAGS}")
+separate_arguments(linker_flags UNIX_COMMAND "${LINKER_FLAGS}")
+set(work ${PREFIX}-${STEP})
+
+if(STEP STREQUAL "prefix")
+  file(REMOVE_RECURSE ${PREFIX})
+  run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX})
+  string(REPLACE "," ";" plugin_files "${PLUGIN_FILES}")
+  list(TRANSFORM plugin_files PREPEND ${LIBDIR}/)
+  foreach(f ${plugin_files} ${LIBDIR}/cmake/sweep/sweepConfig.cmake ${LIBDIR}/cmake/sweep/sweepConfigVersion.cmake
+            ${LIBDIR}/pkgconfig/sweep.pc ${PREFIX}/include/sweep/sweep.h)
+    if(NOT EXISTS ${f})
+      message(FATAL_ERROR "the install lacks ${f}")
+    endif()
+  endforeach()
+
+elseif(STEP STREQUAL "find_package")
+  file(REMOVE_RECURSE ${work})
+  set(configure ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${work} -G ${GENERATOR}
+      -DCMAKE_PREFIX_PATH=${PREFIX} -DSWEEP_WANT_VERSION=${VERSION}
+      -DCMAKE_C_COMPILER=${C_COMPILER} "-DCMAKE_C_FLAGS=${C_FLAGS}"
+      "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")
+  if(MAKE_PROGRAM)
+    list(APPEND configure -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM})
+  endif()
+  run("configuring the consumer" ${configure})
+  run("building the consumer" ${CMAKE_COMMAND} --build ${work})
+  run("running the consumer" ${work}/sweep_consumer ${PLUGINS})
+  message(STATUS "${run_output}")
+
+elseif(STEP STREQUAL "pkg_config")
+  if(NOT PKG_CONFIG)
+    message("SKIP: pkg-config was not found when this build was configured")
+    return()
+  endif()
+  file(REMOVE_RECURSE ${work})
+  file(MAKE_DIRECTORY ${work})
+  set(ENV{PKG_CONFIG_PATH} ${LIBDIR}/pkgconfig)
+  run("pkg-config --modversion sweep" ${PKG_CONFIG} --modversion sweep)
+  string(STRIP "${run_output}" got)
+  if(NOT got STREQUAL VERSION)
+    message(FATAL_ERROR "pkg-config says sweep ${got}, the build is ${VERSION}")
+  endif()
+  run("pkg-config --cflags --libs sweep" ${PKG_CONFIG} --cflags --libs sweep)
+  separate_arguments(pc_flags UNIX_COMMAND "${run_output}")
+  run("compiling with pkg-config's flags" ${C_COMPILER} ${c_flags} -std=c11 -Wall -Wextra
+      -Wpedantic -Werror ${CONSUMER_DIR}/sort_check.c ${pc_flags} ${linker_flags}
+      -Wl,-rpath,${LIBDIR} -o ${work}/sweep_consumer)
+  run("running the pkg-config consumer" ${work}/sweep_consumer ${PLUGINS})
+  message(STATUS "${run_output}")
+
+else()
+  message(FATAL_ERROR "unknown STEP '${STEP}'")
+endif()
