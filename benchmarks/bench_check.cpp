@@ -1,0 +1,116 @@
+// bench_check.cpp -- spot checks: the last element of scans against a host sum, the
+// reduction, the counts and first elements of split/compact, and the order of sorts.
+#include "bench_check.h"
+
+#include "bench_dtype.h"
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+namespace sweepbench {
+
+namespace {
+
+// Sum of p[from, to) as the library computes it: wrapping for integers; for floats
+// a double sum plus the bound the API documents for the float result.
+template <class T> struct HostSum {
+    double value = 0, magnitude = 0;
+    std::uint64_t wrapped = 0;
+};
+
+template <class T> HostSum<T> host_sum(const T *p, std::size_t from, std::size_t to) {
+    HostSum<T> s;
+    for (std::size_t i = from; i < to; ++i) {
+        if constexpr (std::is_floating_point_v<T>) {
+            s.value += static_cast<double>(p[i]);
+            s.magnitude += std::fabs(static_cast<double>(p[i]));
+        } else {
+            s.wrapped += static_cast<std::uint64_t>(p[i]);
+        }
+    }
+    return s;
+}
+
+template <class T> bool sum_matches(const HostSum<T> &s, T got, std::size_t terms) {
+    if constexpr (std::is_floating_point_v<T>) {
+        const double eps = std::is_same_v<T, float> ? 1.2e-7 : 2.3e-16;
+        const double bound = static_cast<double>(terms) * eps * s.magnitude + 1e-30;
+        return std::fabs(static_cast<double>(got) - s.value) <= bound;
+    } else {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<U>(s.wrapped) == static_cast<U>(got);
+    }
+}
+
+// Sum of the elements' bit patterns: equal for any permutation, and a lost or
+// duplicated element changes it almost surely.
+template <class T> std::uint64_t bit_fingerprint(const T *p, std::size_t n) {
+    std::uint64_t s = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint64_t raw = 0;
+        std::memcpy(&raw, &p[i], sizeof(T));
+        s += raw * 0x9e3779b97f4a7c15ull + (raw >> 7);
+    }
+    return s;
+}
+
+template <class T> std::string check_typed(const CheckInput &in) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const T *y = reinterpret_cast<const T *>(in.output->data());
+    const std::size_t n = in.n;
+    switch (in.primitive) {
+    case Primitive::Scan:
+        if (!sum_matches(host_sum(x, 0, n), y[n - 1], n)) return "last scan element is wrong";
+        return "";
+    case Primitive::Reduce:
+        if (!sum_matches(host_sum(x, 0, n), y[0], n)) return "reduction is wrong";
+        return "";
+    case Primitive::SegmentedScan:
+    case Primitive::ScanByKey: {
+        std::size_t head = n - 1;
+        while (head > 0 && !(*in.flags)[head])
+            --head;
+        if (!sum_matches(host_sum(x, head, n), y[n - 1], n - head))
+            return "last segment's scan is wrong";
+        return "";
+    }
+    case Primitive::Split:
+    case Primitive::Compact: {
+        const std::size_t kept = count_flags(*in.flags);
+        if (in.out_count != kept) return "flagged count is wrong";
+        std::size_t first_on = n, first_off = n;
+        for (std::size_t i = 0; i < n && (first_on == n || first_off == n); ++i) {
+            if ((*in.flags)[i] && first_on == n) first_on = i;
+            if (!(*in.flags)[i] && first_off == n) first_off = i;
+        }
+        if (first_on < n && kept > 0 && std::memcmp(&y[0], &x[first_on], sizeof(T)) != 0)
+            return "first flagged element is wrong";
+        if (in.primitive == Primitive::Split && first_off < n && kept < n &&
+            std::memcmp(&y[kept], &x[first_off], sizeof(T)) != 0)
+            return "first unflagged element is wrong";
+        return "";
+    }
+    case Primitive::RadixSort:
+    case Primitive::MergeSort:
+    case Primitive::Merge:
+        for (std::size_t i = 1; i < n; ++i)
+            if (y[i] < y[i - 1]) return "output is not sorted at " + std::to_string(i);
+        if (bit_fingerprint(x, n) != bit_fingerprint(y, n))
+            return "output is not a permutation of the input";
+        return "";
+    case Primitive::Copy:
+        if (std::memcmp(x, y, n * sizeof(T)) != 0) return "copy differs";
+        return "";
+    }
+    return "";
+}
+
+} // namespace
+
+std::string check_result(const CheckInput &in) {
+    if (in.n == 0) return "";
+    return with_dtype(in.dtype, [&](auto zero) { return check_typed<decltype(zero)>(in); });
+}
+
+} // namespace sweepbench

@@ -1,0 +1,246 @@
+// bench_options.cpp -- parsing of sweep-bench's options.
+#include "bench_options.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+namespace sweepbench {
+
+namespace {
+
+std::vector<std::string> split_list(const std::string &s) {
+    std::vector<std::string> out;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ','))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+bool parse_unsigned(const std::string &s, unsigned long long *out) {
+    if (s.empty()) return false;
+    char *end = nullptr;
+    unsigned long long v = std::strtoull(s.c_str(), &end, 0);
+    if (*end != '\0') return false;
+    *out = v;
+    return true;
+}
+
+// "10:28:2" (log2 from:to:step, step 1 by default), "10,16,20" or one exponent.
+bool parse_sizes(const std::string &s, std::vector<unsigned> *out, std::string *error) {
+    std::vector<unsigned> v;
+    if (s.find(':') != std::string::npos) {
+        std::vector<std::string> parts;
+        std::stringstream ss(s);
+        std::string item;
+        while (std::getline(ss, item, ':'))
+            parts.push_back(item);
+        unsigned long long from = 0, to = 0, step = 1;
+        if (parts.size() < 2 || parts.size() > 3 || !parse_unsigned(parts[0], &from) ||
+            !parse_unsigned(parts[1], &to) ||
+            (parts.size() == 3 && (!parse_unsigned(parts[2], &step) || step == 0))) {
+            *error = "bad size range '" + s + "' (expected log2 from:to[:step], e.g. 10:28:2)";
+            return false;
+        }
+        for (unsigned long long k = from; k <= to; k += step)
+            v.push_back(static_cast<unsigned>(k));
+    } else {
+        for (const auto &item : split_list(s)) {
+            unsigned long long k = 0;
+            if (!parse_unsigned(item, &k)) {
+                *error = "bad size list '" + s + "' (expected log2 exponents, e.g. 10,20)";
+                return false;
+            }
+            v.push_back(static_cast<unsigned>(k));
+        }
+    }
+    for (unsigned k : v) {
+        if (k > 40) {
+            *error = "size 2^" + std::to_string(k) + " is beyond what sweep-bench allocates";
+            return false;
+        }
+    }
+    *out = v;
+    return true;
+}
+
+bool parse_backends(const std::string &s, std::vector<sweep_backend> *out, std::string *error) {
+    out->clear();
+    for (const auto &name : split_list(s)) {
+        if (name == "all") {
+            *out = {SWEEP_BACKEND_SERIAL, SWEEP_BACKEND_OPENMP, SWEEP_BACKEND_CUDA,
+                    SWEEP_BACKEND_HIP};
+            continue;
+        }
+        if (name == "none") continue;
+        bool found = false;
+        for (int b = SWEEP_BACKEND_SERIAL; b < SWEEP_BACKEND_COUNT; ++b) {
+            if (name == sweep_backend_name(static_cast<sweep_backend>(b))) {
+                out->push_back(static_cast<sweep_backend>(b));
+                found = true;
+            }
+        }
+        if (!found) {
+            *error = "unknown backend '" + name + "' (serial, openmp, cuda, hip, all, none)";
+            return false;
+        }
+    }
+    return true;
+}
+
+bool parse_peers(const std::string &s, std::vector<std::string> *out, std::string *error) {
+    out->clear();
+    for (const auto &name : split_list(s)) {
+        if (name == "all") {
+            *out = known_peers();
+            continue;
+        }
+        if (name == "none") continue;
+        const auto &known = known_peers();
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            *error = "unknown peer '" + name + "'";
+            return false;
+        }
+        out->push_back(name);
+    }
+    return true;
+}
+
+// Matches "--name=value" and returns the value.
+bool option_value(const char *arg, const char *name, std::string *value) {
+    const std::size_t len = std::strlen(name);
+    if (std::strncmp(arg, name, len) != 0 || arg[len] != '=') return false;
+    *value = arg + len + 1;
+    return true;
+}
+
+} // namespace
+
+const std::vector<std::string> &known_peers() {
+    static const std::vector<std::string> peers = {"std",        "gnu_parallel", "memcpy",
+                                                   "omp_memcpy", "cub",          "thrust",
+                                                   "cuda_copy",  "rocprim",      "hip_copy"};
+    return peers;
+}
+
+const char *options_usage() {
+    return "sweep-bench options (besides Google Benchmark's --benchmark_*):\n"
+           "  --backends=LIST     sweep backends: serial,openmp,cuda,hip,all,none (all)\n"
+           "  --peers=LIST        std,gnu_parallel,memcpy,omp_memcpy,cub,thrust,cuda_copy,\n"
+           "                      rocprim,hip_copy,all,none (all)\n"
+           "  --primitives=LIST   scan,segmented_scan,scan_by_key,reduce,split,compact,\n"
+           "                      radix_sort,merge_sort,merge,copy (all)\n"
+           "  --dtypes=LIST       i8,...,u64,f32,f64 (all ten for scan, u32,u64,f32 otherwise)\n"
+           "  --sizes=RANGE       log2 sizes for every device: from:to[:step] or k,k,...\n"
+           "  --cpu-sizes=RANGE   log2 sizes on CPU implementations (10:24:2)\n"
+           "  --gpu-sizes=RANGE   log2 sizes on GPU implementations (10:28:2)\n"
+           "  --single-thread-max=K  largest log2 size for one-core implementations (24)\n"
+           "  --seed=N            input seed (20261123)\n"
+           "  --no-check          skip the one-time result check of sweep calls\n"
+           "  (--benchmark_list_tests lists what a selection registers)\n";
+}
+
+bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
+    Options o;
+    o.backends = {SWEEP_BACKEND_SERIAL, SWEEP_BACKEND_OPENMP, SWEEP_BACKEND_CUDA,
+                  SWEEP_BACKEND_HIP};
+    o.peers = known_peers();
+    o.primitives = all_primitives();
+    for (unsigned k = 10; k <= 24; k += 2)
+        o.cpu_log2.push_back(k);
+    for (unsigned k = 10; k <= 28; k += 2)
+        o.gpu_log2.push_back(k);
+
+    int kept = 1;
+    for (int i = 1; i < *argc; ++i) {
+        const char *arg = argv[i];
+        std::string v;
+        bool ok = true;
+        if (option_value(arg, "--backends", &v)) {
+            ok = parse_backends(v, &o.backends, error);
+        } else if (option_value(arg, "--peers", &v)) {
+            ok = parse_peers(v, &o.peers, error);
+        } else if (option_value(arg, "--primitives", &v)) {
+            o.primitives.clear();
+            for (const auto &name : split_list(v)) {
+                if (name == "all") {
+                    o.primitives = all_primitives();
+                    continue;
+                }
+                Primitive p;
+                if (!primitive_from_name(name, &p)) {
+                    *error = "unknown primitive '" + name + "'";
+                    return false;
+                }
+                o.primitives.push_back(p);
+            }
+        } else if (option_value(arg, "--dtypes", &v)) {
+            o.dtypes.clear();
+            for (const auto &name : split_list(v)) {
+                if (name == "default") continue;
+                sweep_dtype dt;
+                if (!dtype_from_name(name, &dt)) {
+                    *error = "unknown dtype '" + name + "'";
+                    return false;
+                }
+                o.dtypes.push_back(dt);
+            }
+        } else if (option_value(arg, "--sizes", &v)) {
+            ok = parse_sizes(v, &o.cpu_log2, error) && parse_sizes(v, &o.gpu_log2, error);
+        } else if (option_value(arg, "--cpu-sizes", &v)) {
+            ok = parse_sizes(v, &o.cpu_log2, error);
+        } else if (option_value(arg, "--gpu-sizes", &v)) {
+            ok = parse_sizes(v, &o.gpu_log2, error);
+        } else if (option_value(arg, "--single-thread-max", &v)) {
+            unsigned long long k = 0;
+            ok = parse_unsigned(v, &k) && k <= 40;
+            if (!ok) *error = "bad --single-thread-max '" + v + "'";
+            o.single_thread_max_log2 = static_cast<unsigned>(k);
+        } else if (option_value(arg, "--seed", &v)) {
+            unsigned long long s = 0;
+            ok = parse_unsigned(v, &s);
+            if (!ok) *error = "bad --seed '" + v + "'";
+            o.seed = s;
+        } else if (std::strcmp(arg, "--no-check") == 0) {
+            o.check = false;
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (!ok) return false;
+    }
+    *argc = kept;
+    argv[kept] = nullptr;
+    *out = o;
+    return true;
+}
+
+bool wants_peer(const Options &o, const std::string &peer) {
+    return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end();
+}
+
+bool wants_primitive(const Options &o, Primitive p) {
+    return std::find(o.primitives.begin(), o.primitives.end(), p) != o.primitives.end();
+}
+
+std::vector<sweep_dtype> dtypes_for(const Options &o, Primitive p) {
+    std::vector<sweep_dtype> defaults = default_dtypes(p);
+    if (o.dtypes.empty()) return defaults;
+    std::vector<sweep_dtype> out;
+    // An explicit list still honours what a primitive is measured on: scan takes any
+    // of them, the others only the ones they support by default.
+    for (sweep_dtype dt : o.dtypes)
+        if (std::find(defaults.begin(), defaults.end(), dt) != defaults.end()) out.push_back(dt);
+    return out;
+}
+
+std::vector<std::size_t> sizes_for(const Options &o, Device dev, bool single_thread) {
+    std::vector<std::size_t> out;
+    for (unsigned k : dev == Device::Gpu ? o.gpu_log2 : o.cpu_log2)
+        if (!single_thread || k <= o.single_thread_max_log2) out.push_back(std::size_t{1} << k);
+    return out;
+}
+
+} // namespace sweepbench

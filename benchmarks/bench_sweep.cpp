@@ -1,0 +1,238 @@
+// bench_sweep.cpp -- sweep's primitives on every backend available at run time,
+// through the public API only: inputs are copied into context memory, one call is
+// made and checked before timing (warm-up, not timed), and each timed iteration is
+// one call followed by sweep_synchronize.
+#include "bench_check.h"
+#include "bench_inputs.h"
+#include "bench_record.h"
+#include "bench_suites.h"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace sweepbench {
+
+namespace {
+
+std::map<sweep_backend, sweep_context *> &contexts() {
+    static std::map<sweep_backend, sweep_context *> c;
+    return c;
+}
+
+// Context memory released when the benchmark ends, also on an early return.
+class DeviceBuffer {
+  public:
+    DeviceBuffer(sweep_context *ctx, std::size_t bytes) : ctx_(ctx) {
+        status_ = sweep_malloc(ctx_, &ptr_, bytes);
+    }
+    ~DeviceBuffer() {
+        sweep_free(ctx_, ptr_);
+    }
+    DeviceBuffer(const DeviceBuffer &) = delete;
+    DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+    void *get() const {
+        return ptr_;
+    }
+    sweep_status status() const {
+        return status_;
+    }
+
+  private:
+    sweep_context *ctx_;
+    void *ptr_ = nullptr;
+    sweep_status status_;
+};
+
+std::string failure(const char *what, sweep_status s) {
+    return std::string(what) + ": " + sweep_status_string(s) + " (" + sweep_last_error() + ")";
+}
+
+// The inputs of one case, host side and in context memory.
+struct Prepared {
+    std::shared_ptr<const Bytes> values, flags, keys;
+    std::vector<std::unique_ptr<DeviceBuffer>> buffers;
+    void *in = nullptr, *out = nullptr, *aux = nullptr, *count = nullptr;
+    std::string error;
+};
+
+void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t bytes) {
+    p.buffers.push_back(std::make_unique<DeviceBuffer>(ctx, bytes));
+    DeviceBuffer &b = *p.buffers.back();
+    if (b.status() != SWEEP_OK) {
+        p.error = failure("sweep_malloc", b.status());
+        return nullptr;
+    }
+    if (host) {
+        sweep_status s = sweep_memcpy(ctx, b.get(), host->data(), bytes, SWEEP_COPY_HOST_TO_DEVICE);
+        if (s != SWEEP_OK) {
+            p.error = failure("sweep_memcpy", s);
+            return nullptr;
+        }
+    }
+    return b.get();
+}
+
+bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
+    const std::size_t elem = sweep_dtype_size(c.dtype);
+    const std::size_t bytes = c.n * elem;
+    p.values = c.primitive == Primitive::Merge ? input_sorted_halves(c.dtype, c.n)
+                                               : input_values(c.dtype, c.n);
+    if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact)
+        p.flags = input_split_flags(c.dtype, c.n);
+    if (c.primitive == Primitive::SegmentedScan || c.primitive == Primitive::ScanByKey)
+        p.flags = input_head_flags(c.n);
+    if (c.primitive == Primitive::ScanByKey) p.keys = input_run_keys(c.n);
+
+    if (!(p.in = upload(ctx, p, p.values.get(), bytes))) return false;
+    const std::size_t out_bytes = c.primitive == Primitive::Reduce ? elem : bytes;
+    if (!(p.out = upload(ctx, p, nullptr, out_bytes))) return false;
+    if (c.primitive == Primitive::SegmentedScan || c.primitive == Primitive::Split ||
+        c.primitive == Primitive::Compact) {
+        if (!(p.aux = upload(ctx, p, p.flags.get(), c.n))) return false;
+    }
+    if (c.primitive == Primitive::ScanByKey) {
+        if (!(p.aux = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
+    }
+    if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact) {
+        if (!(p.count = upload(ctx, p, nullptr, sizeof(std::size_t)))) return false;
+    }
+    return true;
+}
+
+sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
+    const sweep_op sum = sweep_op_builtin(SWEEP_OP_SUM, c.dtype);
+    const std::size_t elem = sweep_dtype_size(c.dtype);
+    const auto *flags = static_cast<const std::uint8_t *>(p.aux);
+    switch (c.primitive) {
+    case Primitive::Scan: return sweep_scan(ctx, sum, p.in, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::SegmentedScan:
+        return sweep_segmented_scan_flags(ctx, sum, p.in, flags, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::ScanByKey:
+        return sweep_scan_by_key(ctx, sum, p.aux, SWEEP_U32, p.in, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::Reduce: return sweep_reduce(ctx, sum, p.in, c.n, p.out);
+    case Primitive::Split:
+        return sweep_split(ctx, flags, p.in, p.out, elem, nullptr, nullptr, 0, c.n,
+                           static_cast<std::size_t *>(p.count));
+    case Primitive::Compact:
+        return sweep_compact(ctx, flags, p.in, p.out, elem, c.n,
+                             static_cast<std::size_t *>(p.count));
+    case Primitive::RadixSort: {
+        const sweep_sort_desc desc = sweep_sort_desc_make(c.dtype);
+        return sweep_radix_sort(ctx, p.in, p.out, nullptr, nullptr, c.n, &desc);
+    }
+    case Primitive::MergeSort:
+        return sweep_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n,
+                                sweep_compare_builtin(c.dtype, 0));
+    case Primitive::Merge: {
+        const std::size_t na = c.n / 2;
+        const auto *b = static_cast<const unsigned char *>(p.in) + na * elem;
+        return sweep_merge(ctx, p.in, nullptr, na, b, nullptr, c.n - na, p.out, nullptr, 0,
+                           sweep_compare_builtin(c.dtype, 0));
+    }
+    case Primitive::Copy:
+        return sweep_memcpy(ctx, p.out, p.in, c.n * elem, SWEEP_COPY_DEVICE_TO_DEVICE);
+    }
+    return SWEEP_ERR_INTERNAL;
+}
+
+std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
+    const std::size_t elem = sweep_dtype_size(c.dtype);
+    const std::size_t out_elems = c.primitive == Primitive::Reduce ? 1 : c.n;
+    Bytes out(out_elems * elem);
+    sweep_status s = sweep_memcpy(ctx, out.data(), p.out, out.size(), SWEEP_COPY_DEVICE_TO_HOST);
+    if (s != SWEEP_OK) return failure("sweep_memcpy", s);
+    std::size_t count = 0;
+    if (p.count) {
+        s = sweep_memcpy(ctx, &count, p.count, sizeof count, SWEEP_COPY_DEVICE_TO_HOST);
+        if (s != SWEEP_OK) return failure("sweep_memcpy", s);
+    }
+    CheckInput in{c.primitive, c.dtype, c.n, p.values.get(), p.flags.get(), &out, count};
+    std::string wrong = check_result(in);
+    return wrong.empty() ? "" : "result check failed: " + wrong;
+}
+
+void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool do_check) {
+    std::size_t kept = 0;
+    {
+        Prepared p;
+        if (!prepare(ctx, c, p)) {
+            state.SkipWithError(p.error.c_str());
+            return;
+        }
+        if (p.flags && c.primitive == Primitive::Compact) kept = count_flags(*p.flags);
+        sweep_status s = call(ctx, c, p);
+        if (s == SWEEP_OK) s = sweep_synchronize(ctx);
+        if (s != SWEEP_OK) {
+            state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
+            return;
+        }
+        if (do_check) {
+            std::string wrong = check(ctx, c, p);
+            if (!wrong.empty()) {
+                state.SkipWithError(wrong.c_str());
+                return;
+            }
+        }
+        for (auto _ : state) {
+            const std::uint64_t t0 = host_now_ns();
+            s = call(ctx, c, p);
+            if (s == SWEEP_OK) s = sweep_synchronize(ctx);
+            state.SetIterationTime(host_seconds_since(t0));
+            if (s != SWEEP_OK) {
+                state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
+                break;
+            }
+        }
+    }
+    record_counters(state, c, kept);
+}
+
+} // namespace
+
+std::string register_sweep_benchmarks(const Options &o) {
+    std::string summary;
+    for (sweep_backend b : o.backends) {
+        sweep_backend_info info{};
+        if (sweep_backend_query(b, &info) != SWEEP_OK) continue;
+        if (!info.available) {
+            summary += std::string(sweep_backend_name(b)) + ": unavailable (" + info.reason + "); ";
+            continue;
+        }
+        sweep_context_desc desc{};
+        desc.backend = b;
+        sweep_context *ctx = nullptr;
+        if (sweep_context_create(&ctx, &desc) != SWEEP_OK) {
+            summary += std::string(sweep_backend_name(b)) + ": context failed (" +
+                       sweep_last_error() + "); ";
+            continue;
+        }
+        contexts()[b] = ctx;
+        summary += std::string(sweep_backend_name(b)) + ": " +
+                   (info.device_name[0] ? info.device_name : "available") + "; ";
+
+        const bool gpu = b == SWEEP_BACKEND_CUDA || b == SWEEP_BACKEND_HIP;
+        const bool single_thread = b == SWEEP_BACKEND_SERIAL;
+        const std::string impl = std::string("sweep-") + sweep_backend_name(b);
+        for (Primitive p : o.primitives) {
+            for (sweep_dtype dt : dtypes_for(o, p)) {
+                for (std::size_t n : sizes_for(o, gpu ? Device::Gpu : Device::Cpu, single_thread)) {
+                    CaseId c{p, dt, n, impl, gpu ? Device::Gpu : Device::Cpu, false};
+                    const bool do_check = o.check;
+                    register_case(c, [ctx, c, do_check](benchmark::State &state) {
+                        run_case(state, ctx, c, do_check);
+                    });
+                }
+            }
+        }
+    }
+    return summary;
+}
+
+void release_sweep_contexts() {
+    for (auto &entry : contexts())
+        sweep_context_destroy(entry.second);
+    contexts().clear();
+}
+
+} // namespace sweepbench

@@ -1,0 +1,417 @@
+// peers_cuda.cu -- the CUDA peers on the same seeded inputs as sweep-cuda: CUB
+// (DeviceScan, ScanByKey, DeviceReduce, DevicePartition, DeviceSelect,
+// DeviceRadixSort, DeviceMergeSort, DeviceMerge), Thrust, and two bandwidth
+// references: cudaMemcpy device to device and a 16-byte-vector copy kernel.
+//
+// Timing: CUDA events around each call on one stream; a warm-up call and, for
+// in-place algorithms, the input restore stay outside the events. CUB's temporary
+// storage is sized and allocated once, before timing (its two-phase API); Thrust
+// allocates per call, as it does for its users.
+#include "bench_dtype.h"
+#include "bench_inputs.h"
+#include "bench_record.h"
+#include "bench_suites.h"
+
+#include <cub/device/device_merge.cuh>
+#include <cub/device/device_merge_sort.cuh>
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <cuda/std/functional>
+#include <thrust/copy.h>
+#include <thrust/execution_policy.h>
+#include <thrust/merge.h>
+#include <thrust/partition.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/sort.h>
+
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace sweepbench {
+
+namespace {
+
+struct CudaFailure : std::runtime_error {
+    CudaFailure(const char *what, cudaError_t e)
+        : std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e)) {}
+};
+
+void cuda_check(cudaError_t e, const char *what) {
+    if (e != cudaSuccess) throw CudaFailure(what, e);
+}
+
+cudaStream_t g_stream = nullptr;
+
+class DeviceMemory {
+  public:
+    explicit DeviceMemory(std::size_t bytes) {
+        if (bytes) cuda_check(cudaMalloc(&ptr_, bytes), "cudaMalloc");
+    }
+    ~DeviceMemory() {
+        if (ptr_) cudaFree(ptr_);
+    }
+    DeviceMemory(DeviceMemory &&other) noexcept : ptr_(other.ptr_) {
+        other.ptr_ = nullptr;
+    }
+    DeviceMemory(const DeviceMemory &) = delete;
+    DeviceMemory &operator=(const DeviceMemory &) = delete;
+    DeviceMemory &operator=(DeviceMemory &&) = delete;
+    template <class T> T *as() const {
+        return static_cast<T *>(ptr_);
+    }
+    void *get() const {
+        return ptr_;
+    }
+
+  private:
+    void *ptr_ = nullptr;
+};
+
+class EventPair {
+  public:
+    EventPair() {
+        cuda_check(cudaEventCreate(&start_), "cudaEventCreate");
+        cudaError_t e = cudaEventCreate(&stop_);
+        if (e != cudaSuccess) {
+            cudaEventDestroy(start_);
+            throw CudaFailure("cudaEventCreate", e);
+        }
+    }
+    ~EventPair() {
+        cudaEventDestroy(start_);
+        cudaEventDestroy(stop_);
+    }
+    EventPair(const EventPair &) = delete;
+    EventPair &operator=(const EventPair &) = delete;
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+DeviceMemory upload(const Bytes &host) {
+    DeviceMemory d(host.size());
+    cuda_check(cudaMemcpy(d.get(), host.data(), host.size(), cudaMemcpyHostToDevice),
+               "cudaMemcpy to device");
+    return d;
+}
+
+// reset() runs before each call, untimed; body() is one call, timed by events.
+template <class Reset, class Body>
+void time_device_calls(benchmark::State &state, Reset &&reset, Body &&body) {
+    reset();
+    body();
+    cuda_check(cudaStreamSynchronize(g_stream), "warm-up");
+    EventPair ev;
+    for (auto _ : state) {
+        reset();
+        cuda_check(cudaEventRecord(ev.start_, g_stream), "cudaEventRecord");
+        body();
+        cuda_check(cudaEventRecord(ev.stop_, g_stream), "cudaEventRecord");
+        cuda_check(cudaEventSynchronize(ev.stop_), "cudaEventSynchronize");
+        float ms = 0;
+        cuda_check(cudaEventElapsedTime(&ms, ev.start_, ev.stop_), "cudaEventElapsedTime");
+        state.SetIterationTime(static_cast<double>(ms) * 1e-3);
+    }
+}
+
+template <class T> struct Less {
+    __host__ __device__ bool operator()(const T &a, const T &b) const {
+        return a < b;
+    }
+};
+
+struct IsSet {
+    __host__ __device__ bool operator()(unsigned char f) const {
+        return f != 0;
+    }
+};
+
+// Copies bytes (a multiple of 16, 16-byte aligned) with one uint4 per thread-step.
+__global__ void copy_kernel(const uint4 *__restrict__ in, uint4 *__restrict__ out,
+                            std::size_t count) {
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+         i += stride)
+        out[i] = in[i];
+}
+
+int g_sm_count = 1;
+
+void launch_copy(const void *in, void *out, std::size_t bytes) {
+    const std::size_t count = bytes / sizeof(uint4);
+    const unsigned threads = 256;
+    std::size_t blocks = (count + threads - 1) / threads;
+    const std::size_t cap = static_cast<std::size_t>(g_sm_count) * 16;
+    if (blocks > cap) blocks = cap;
+    if (blocks == 0) blocks = 1;
+    copy_kernel<<<static_cast<unsigned>(blocks), threads, 0, g_stream>>>(
+        static_cast<const uint4 *>(in), static_cast<uint4 *>(out), count);
+    cuda_check(cudaGetLastError(), "copy_kernel launch");
+}
+
+// CUB's two-phase call: size the temporary storage, allocate it, then time calls.
+template <class Call> void time_cub(benchmark::State &state, Call &&call) {
+    std::size_t temp_bytes = 0;
+    cuda_check(call(nullptr, temp_bytes), "CUB size query");
+    DeviceMemory temp(temp_bytes ? temp_bytes : 1);
+    time_device_calls(
+        state, [] {}, [&] { cuda_check(call(temp.get(), temp_bytes), "CUB call"); });
+}
+
+// Every dtype is measured for scan, u32/u64/f32 for the rest (default_dtypes): only
+// those are instantiated, which keeps the CUB/Thrust build to minutes.
+template <class T>
+constexpr bool kAllPrimitives = std::is_same_v<T, std::uint32_t> ||
+                                std::is_same_v<T, std::uint64_t> || std::is_same_v<T, float>;
+
+template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
+    const std::size_t n = c.n;
+    const bool merge = c.primitive == Primitive::Merge;
+    auto host = merge ? input_sorted_halves(c.dtype, n) : input_values(c.dtype, n);
+    DeviceMemory in = upload(*host);
+    DeviceMemory out(n * sizeof(T));
+    const T *x = in.as<const T>();
+    T *y = out.as<T>();
+    const cudaStream_t s = g_stream;
+    const auto items = static_cast<std::int64_t>(n);
+    switch (c.primitive) {
+    case Primitive::Scan:
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceScan::InclusiveSum(t, b, x, y, items, s);
+        });
+        break;
+    case Primitive::SegmentedScan:
+    case Primitive::ScanByKey: {
+        // CUB has no head-flag scan: both run as ScanByKey over the segment indices.
+        DeviceMemory keys = upload(*input_run_keys(n));
+        const auto *k = keys.as<const std::uint32_t>();
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceScan::InclusiveSumByKey(t, b, k, x, y, items,
+                                                      ::cuda::std::equal_to<>(), s);
+        });
+        break;
+    }
+    case Primitive::Reduce:
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceReduce::Sum(t, b, x, y, items, s);
+        });
+        break;
+    case Primitive::Split:
+    case Primitive::Compact: {
+        auto flags_host = input_split_flags(c.dtype, n);
+        *kept = count_flags(*flags_host);
+        DeviceMemory flags = upload(*flags_host);
+        DeviceMemory count(sizeof(std::int64_t));
+        const auto *f = flags.as<const unsigned char>();
+        auto *cnt = count.as<std::int64_t>();
+        if (c.primitive == Primitive::Split) {
+            time_cub(state, [&](void *t, std::size_t &b) {
+                return cub::DevicePartition::Flagged(t, b, x, f, y, cnt, items, s);
+            });
+        } else {
+            time_cub(state, [&](void *t, std::size_t &b) {
+                return cub::DeviceSelect::Flagged(t, b, x, f, y, cnt, items, s);
+            });
+        }
+        break;
+    }
+    case Primitive::RadixSort:
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceRadixSort::SortKeys(t, b, x, y, items, 0,
+                                                  static_cast<int>(8 * sizeof(T)), s);
+        });
+        break;
+    case Primitive::MergeSort:
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceMergeSort::StableSortKeysCopy(t, b, x, y, items, Less<T>(), s);
+        });
+        break;
+    case Primitive::Merge: {
+        const std::int64_t na = items / 2;
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceMerge::MergeKeys(t, b, x, na, x + na, items - na, y, Less<T>(), s);
+        });
+        break;
+    }
+    case Primitive::Copy: throw std::runtime_error("no CUB copy");
+    }
+}
+
+template <class T>
+void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
+    const std::size_t n = c.n;
+    const bool merge = c.primitive == Primitive::Merge;
+    auto host = merge ? input_sorted_halves(c.dtype, n) : input_values(c.dtype, n);
+    DeviceMemory in = upload(*host);
+    DeviceMemory out(n * sizeof(T));
+    const T *x = in.as<const T>();
+    T *y = out.as<T>();
+    const auto policy = thrust::cuda::par.on(g_stream);
+    const auto nothing = [] {};
+    const auto restore = [&] {
+        cuda_check(cudaMemcpyAsync(y, x, n * sizeof(T), cudaMemcpyDeviceToDevice, g_stream),
+                   "cudaMemcpyAsync");
+    };
+    switch (c.primitive) {
+    case Primitive::Scan:
+        time_device_calls(state, nothing, [&] { thrust::inclusive_scan(policy, x, x + n, y); });
+        break;
+    case Primitive::SegmentedScan:
+    case Primitive::ScanByKey: {
+        DeviceMemory keys = upload(*input_run_keys(n));
+        const auto *k = keys.as<const std::uint32_t>();
+        time_device_calls(state, nothing,
+                          [&] { thrust::inclusive_scan_by_key(policy, k, k + n, x, y); });
+        break;
+    }
+    case Primitive::Reduce: {
+        T sum{};
+        time_device_calls(state, nothing, [&] { sum = thrust::reduce(policy, x, x + n, T{}); });
+        benchmark::DoNotOptimize(sum);
+        break;
+    }
+    case Primitive::Split:
+    case Primitive::Compact: {
+        auto flags_host = input_split_flags(c.dtype, n);
+        *kept = count_flags(*flags_host);
+        DeviceMemory flags = upload(*flags_host);
+        const auto *f = flags.as<const unsigned char>();
+        if (c.primitive == Primitive::Split) {
+            T *rest = y + *kept;
+            time_device_calls(state, nothing, [&] {
+                thrust::stable_partition_copy(policy, x, x + n, f, y, rest, IsSet());
+            });
+        } else {
+            time_device_calls(state, nothing,
+                              [&] { thrust::copy_if(policy, x, x + n, f, y, IsSet()); });
+        }
+        break;
+    }
+    case Primitive::RadixSort:
+        time_device_calls(state, restore, [&] { thrust::sort(policy, y, y + n); });
+        break;
+    case Primitive::MergeSort:
+        // A user comparator keeps Thrust off its radix path: this is its merge sort.
+        time_device_calls(state, restore,
+                          [&] { thrust::stable_sort(policy, y, y + n, Less<T>()); });
+        break;
+    case Primitive::Merge:
+        time_device_calls(state, nothing,
+                          [&] { thrust::merge(policy, x, x + n / 2, x + n / 2, x + n, y); });
+        break;
+    case Primitive::Copy: throw std::runtime_error("no Thrust copy");
+    }
+}
+
+// Scan alone for the other dtypes.
+template <class T> void run_scan_only(benchmark::State &state, const CaseId &c, bool cub) {
+    if (c.primitive != Primitive::Scan)
+        throw std::runtime_error("this dtype is measured for scan only");
+    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    DeviceMemory out(c.n * sizeof(T));
+    const T *x = in.as<const T>();
+    T *y = out.as<T>();
+    if (cub) {
+        const auto items = static_cast<std::int64_t>(c.n);
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceScan::InclusiveSum(t, b, x, y, items, g_stream);
+        });
+    } else {
+        const auto policy = thrust::cuda::par.on(g_stream);
+        time_device_calls(
+            state, [] {}, [&] { thrust::inclusive_scan(policy, x, x + c.n, y); });
+    }
+}
+
+template <class T> void run_copy(benchmark::State &state, const CaseId &c, bool use_kernel) {
+    const std::size_t bytes = c.n * sizeof(T);
+    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    DeviceMemory out(bytes);
+    if (use_kernel && bytes % sizeof(uint4) != 0)
+        throw std::runtime_error("copy kernel needs a multiple of 16 bytes");
+    time_device_calls(
+        state, [] {},
+        [&] {
+            if (use_kernel) {
+                launch_copy(in.get(), out.get(), bytes);
+            } else {
+                cuda_check(
+                    cudaMemcpyAsync(out.get(), in.get(), bytes, cudaMemcpyDeviceToDevice, g_stream),
+                    "cudaMemcpyAsync");
+            }
+        });
+}
+
+enum class Peer { Cub, Thrust, Memcpy, Kernel };
+
+void run_peer(benchmark::State &state, const CaseId &c, Peer peer) {
+    std::size_t kept = 0;
+    try {
+        with_dtype(c.dtype, [&](auto zero) {
+            using T = decltype(zero);
+            switch (peer) {
+            case Peer::Cub:
+                if constexpr (kAllPrimitives<T>)
+                    run_cub_all<T>(state, c, &kept);
+                else
+                    run_scan_only<T>(state, c, true);
+                break;
+            case Peer::Thrust:
+                if constexpr (kAllPrimitives<T>)
+                    run_thrust_all<T>(state, c, &kept);
+                else
+                    run_scan_only<T>(state, c, false);
+                break;
+            case Peer::Memcpy: run_copy<T>(state, c, false); break;
+            case Peer::Kernel: run_copy<T>(state, c, true); break;
+            }
+            return 0;
+        });
+    } catch (const std::exception &e) {
+        state.SkipWithError(e.what());
+        return;
+    }
+    record_counters(state, c, kept);
+}
+
+} // namespace
+
+std::string register_cuda_peers(const Options &o) {
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        return std::string("cuda peers: no device (") +
+               (e != cudaSuccess ? cudaGetErrorString(e) : "0 devices") + ")";
+    }
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess ||
+        cudaStreamCreateWithFlags(&g_stream, cudaStreamNonBlocking) != cudaSuccess)
+        return "cuda peers: device 0 could not be set up";
+    g_sm_count = prop.multiProcessorCount;
+    const std::vector<Primitive> algorithms = {
+        Primitive::Scan,      Primitive::SegmentedScan, Primitive::ScanByKey,
+        Primitive::Reduce,    Primitive::Split,         Primitive::Compact,
+        Primitive::RadixSort, Primitive::MergeSort,     Primitive::Merge};
+    if (wants_peer(o, "cub"))
+        register_cases(o, "cub", Device::Gpu, false, true, algorithms,
+                       [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Cub); });
+    if (wants_peer(o, "thrust"))
+        register_cases(o, "thrust", Device::Gpu, false, true, algorithms,
+                       [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Thrust); });
+    if (wants_peer(o, "cuda_copy")) {
+        register_cases(o, "cudaMemcpy", Device::Gpu, false, true, {Primitive::Copy},
+                       [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Memcpy); });
+        register_cases(o, "copy_kernel", Device::Gpu, false, true, {Primitive::Copy},
+                       [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Kernel); });
+    }
+    return std::string("cuda peers: ") + prop.name + " (CUDA runtime " +
+           std::to_string(CUDART_VERSION) + ", " + std::to_string(prop.multiProcessorCount) +
+           " SMs)";
+}
+
+} // namespace sweepbench
