@@ -1,0 +1,134 @@
+/* Merge sort: built-in ascending/descending on every dtype (the order must equal the
+ * radix sort's, checked against the library's radix sort too), values, in place, and
+ * custom comparators (a struct sorted by one field, stable in the other; 3-byte
+ * keys). */
+#include "comparators.h"
+#include "families.h"
+#include "gen.h"
+#include "oracle.h"
+
+#include <string.h>
+
+/* c->dtype, c->a value_size, c->c comparator mode, c->d descending, c->kind in place,
+ * c->m cross-check with sweep_radix_sort, c->b dup-heavy, c->n */
+static t_result merge_sort_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    size_t n = c->n, vs = (size_t)c->a, ks = 0;
+    int in_place = c->kind;
+    sweep_compare cmp;
+    o_cmp ocmp;
+    sweep_custom_compare *custom = NULL;
+    if (!t_sort_comparator(&t, c->c, dt, c->d, &cmp, &ocmp, &custom, &ks)) return t_end(&t);
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *keys = t_host(&t, n * ks), *kwant = t_host(&t, n * ks);
+    unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
+    unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
+    if (t.failed) goto done;
+    t_gen_sort_keys(&rng, c->c, dt, keys, n, c->b);
+    t_gen_values(&rng, vals, vs, n);
+    o_sort(&ocmp, keys, kwant, vals, vwant, vs, n);
+
+    void *d_keys = t_dev_upload(&t, keys, n * ks);
+    void *d_kout = in_place ? d_keys : t_dev_poisoned(&t, n * ks);
+    void *d_vals = vs ? t_dev_upload(&t, vals, n * vs) : NULL;
+    void *d_vout = vs ? (in_place ? d_vals : t_dev_poisoned(&t, n * vs)) : NULL;
+    if (t.failed) goto done;
+    sweep_status st = sweep_merge_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, vs, n, cmp);
+    if (st == SWEEP_ERR_UNSUPPORTED && custom && env->backend >= SWEEP_BACKEND_CUDA) {
+        t_skip(&t, "custom comparator without device source: %s", sweep_last_error());
+        goto done;
+    }
+    if (!t_ok(&t, st, "sweep_merge_sort")) goto done;
+    if (!t_download(&t, kgot, d_kout, n * ks, "keys_out") ||
+        !t_compare_bytes(&t, "keys_out", kgot, kwant, n, ks))
+        goto done;
+    if (vs && (!t_download(&t, vgot, d_vout, n * vs, "values_out") ||
+               !t_compare_bytes(&t, "values_out (stability)", vgot, vwant, n, vs)))
+        goto done;
+    if (c->m && c->c == CMP_BUILTIN) {
+        /* the library's two sorts must agree on every dtype */
+        void *d_rin = t_dev_upload(&t, keys, n * ks);
+        void *d_rout = t_dev_poisoned(&t, n * ks);
+        if (t.failed) goto done;
+        sweep_sort_desc desc = sweep_sort_desc_make(dt);
+        desc.descending = c->d;
+        if (t_ok(&t, sweep_radix_sort(env->ctx, d_rin, d_rout, NULL, NULL, n, &desc),
+                 "sweep_radix_sort") &&
+            t_download(&t, kgot, d_rout, n * ks, "radix keys_out"))
+            t_compare_bytes(&t, "sweep_radix_sort vs sweep_merge_sort", kgot, kwant, n, ks);
+    }
+done:;
+    t_result res = t_end(&t);
+    sweep_custom_compare_destroy(custom);
+    return res;
+}
+
+void t_register_merge_sort(t_registry *r) {
+    t_case c;
+    memset(&c, 0, sizeof c);
+    c.family = "merge_sort";
+    c.fn = merge_sort_case;
+    static const int value_sizes[] = {0, 1, 2, 4, 8, 16};
+    static const size_t sizes[] = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 4097, 10007};
+    unsigned k = 0;
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt)
+        for (int desc = 0; desc < 2; ++desc)
+            for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s, ++k) {
+                c.dtype = dt;
+                c.d = desc;
+                c.c = CMP_BUILTIN;
+                c.a = value_sizes[k % 6];
+                c.n = sizes[s];
+                c.kind = k % 5 == 0;
+                c.m = k % 3 == 0;
+                c.b = (int)(k % 2);
+                t_register(r, &c, "merge_sort.%s.%s.v%d.n%zu%s%s%s",
+                           sweep_dtype_name((sweep_dtype)dt), desc ? "desc" : "asc", c.a, c.n,
+                           c.kind ? ".inplace" : "", c.m ? ".vs_radix" : "", c.b ? ".dups" : "");
+            }
+    static const size_t custom_sizes[] = {0, 1, 2, 33, 1000, 4097, 65537};
+    for (int mode = CMP_RECORD; mode <= CMP_BE24; ++mode)
+        for (unsigned s = 0; s < sizeof custom_sizes / sizeof custom_sizes[0]; ++s, ++k) {
+            c.dtype = SWEEP_U8;
+            c.d = 0;
+            c.c = mode;
+            c.a = value_sizes[k % 6];
+            c.n = custom_sizes[s];
+            c.kind = s % 3 == 1;
+            c.m = 0;
+            c.b = 1;
+            t_register(r, &c, "merge_sort.custom_%s.v%d.n%zu%s",
+                       mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.kind ? ".inplace" : "");
+        }
+    static const struct {
+        int dt, desc, vs;
+        size_t n;
+    } big[] = {{SWEEP_F32, 0, 4, 65536},
+               {SWEEP_I32, 1, 0, 100003},
+               {SWEEP_U64, 0, 8, (1u << 20) + 3},
+               {SWEEP_F64, 1, 0, (1u << 20) + 3},
+               {SWEEP_I16, 0, 2, (3u << 20) + 7}};
+    for (unsigned b = 0; b < sizeof big / sizeof big[0]; ++b) {
+        c.dtype = big[b].dt;
+        c.d = big[b].desc;
+        c.c = CMP_BUILTIN;
+        c.a = big[b].vs;
+        c.n = big[b].n;
+        c.kind = b == 1;
+        c.m = 1;
+        c.b = (int)(b % 2);
+        t_register(r, &c, "merge_sort.%s.%s.v%d.n%zu%s.vs_radix%s",
+                   sweep_dtype_name((sweep_dtype)c.dtype), c.d ? "desc" : "asc", c.a, c.n,
+                   c.kind ? ".inplace" : "", c.b ? ".dups" : "");
+    }
+    c.c = CMP_RECORD;
+    c.a = 8;
+    c.n = (1u << 20) + 3;
+    c.kind = 0;
+    c.m = 0;
+    c.b = 1;
+    t_register(r, &c, "merge_sort.custom_record.v8.n%zu", c.n);
+}

@@ -1,0 +1,121 @@
+/* Radix sort: keys of every dtype (NaN, -0.0, inf, duplicates), values of 0/1/2/4/8/16
+ * bytes, bit ranges (full, partial, single bit, high and low bits, across a digit),
+ * ascending and descending (both stable), in place. */
+#include "families.h"
+#include "gen.h"
+#include "oracle.h"
+
+#include <string.h>
+
+/* c->dtype, c->a value_size, c->b begin_bit, c->c end_bit, c->d descending,
+ * c->kind in place, c->m dup-heavy keys, c->n */
+static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    size_t n = c->n, ks = sweep_dtype_size(dt), vs = (size_t)c->a;
+    int in_place = c->kind;
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *keys = t_host(&t, n * ks), *kwant = t_host(&t, n * ks);
+    unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
+    unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
+    if (t.failed) return t_end(&t);
+    t_gen_keys(&rng, dt, keys, n, c->m != 0);
+    t_gen_values(&rng, vals, vs, n);
+    o_radix_sort(dt, keys, kwant, vals, vwant, vs, n, (unsigned)c->b, (unsigned)c->c, c->d);
+
+    void *d_keys = t_dev_upload(&t, keys, n * ks);
+    void *d_kout = in_place ? d_keys : t_dev_poisoned(&t, n * ks);
+    void *d_vals = vs ? t_dev_upload(&t, vals, n * vs) : NULL;
+    void *d_vout = vs ? (in_place ? d_vals : t_dev_poisoned(&t, n * vs)) : NULL;
+    if (t.failed) return t_end(&t);
+    sweep_sort_desc desc = sweep_sort_desc_make(dt);
+    desc.value_size = vs;
+    desc.begin_bit = (unsigned)c->b;
+    desc.end_bit = (unsigned)c->c;
+    desc.descending = c->d;
+    if (!t_ok(&t, sweep_radix_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, n, &desc),
+              "sweep_radix_sort"))
+        return t_end(&t);
+    if (!t_download(&t, kgot, d_kout, n * ks, "keys_out") ||
+        !t_compare_bytes(&t, "keys_out", kgot, kwant, n, ks))
+        return t_end(&t);
+    if (vs && t_download(&t, vgot, d_vout, n * vs, "values_out"))
+        t_compare_bytes(&t, "values_out (stability)", vgot, vwant, n, vs);
+    if (!in_place && t_download(&t, kgot, d_keys, n * ks, "keys_in"))
+        t_compare_bytes(&t, "keys_in after the call", kgot, keys, n, ks);
+    return t_end(&t);
+}
+
+static void reg(t_registry *r, t_case *c, int dt, int vs, unsigned begin, unsigned end, int desc,
+                int in_place, size_t n) {
+    c->dtype = dt;
+    c->a = vs;
+    c->b = (int)begin;
+    c->c = (int)end;
+    c->d = desc;
+    c->kind = in_place;
+    c->m = (n + (size_t)dt + (size_t)vs) % 2;
+    t_register(r, c, "radix_sort.%s.v%d.bits%u-%u.%s.n%zu%s%s", sweep_dtype_name((sweep_dtype)dt),
+               vs, begin, end, desc ? "desc" : "asc", n, in_place ? ".inplace" : "",
+               c->m ? ".dups" : "");
+}
+
+void t_register_radix_sort(t_registry *r) {
+    t_case c;
+    memset(&c, 0, sizeof c);
+    c.family = "radix_sort";
+    c.fn = radix_case;
+    static const int value_sizes[] = {0, 1, 2, 4, 8, 16};
+    static const size_t rotating[] = {0, 2, 31, 32, 1023, 1024, 1025, 4095, 4096, 10007};
+    unsigned k = 0;
+    /* every dtype x value size x direction, full bits */
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt) {
+        unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt);
+        for (unsigned v = 0; v < 6; ++v)
+            for (int desc = 0; desc < 2; ++desc, ++k) {
+                c.n = 1;
+                reg(r, &c, dt, value_sizes[v], 0, bits, desc, 0, 1);
+                c.n = 33;
+                reg(r, &c, dt, value_sizes[v], 0, bits, desc, 0, 33);
+                c.n = 4097;
+                reg(r, &c, dt, value_sizes[v], 0, bits, desc, 0, 4097);
+                c.n = rotating[k % 10];
+                reg(r, &c, dt, value_sizes[v], 0, bits, desc, 0, c.n);
+            }
+        /* bit ranges */
+        unsigned ranges[][2] = {{3, bits - 2},    {bits - 1, bits}, {5, 6},
+                                {bits / 2, bits}, {0, 4},           {4, bits > 8 ? 13 : 7}};
+        for (unsigned g = 0; g < sizeof ranges / sizeof ranges[0]; ++g)
+            for (int desc = 0; desc < 2; ++desc, ++k) {
+                c.n = k % 2 ? 1000 : 4097;
+                reg(r, &c, dt, value_sizes[k % 6], ranges[g][0], ranges[g][1], desc, 0, c.n);
+            }
+        /* in place */
+        for (int desc = 0; desc < 2; ++desc) {
+            c.n = 4097;
+            reg(r, &c, dt, 0, 0, bits, desc, 1, c.n);
+            reg(r, &c, dt, 8, 0, bits, desc, 1, c.n);
+            c.n = 2;
+            reg(r, &c, dt, 4, 0, bits, desc, 1, c.n);
+        }
+    }
+    /* large sizes on a sample */
+    static const struct {
+        int dt, vs, desc;
+    } big[] = {{SWEEP_U32, 4, 0}, {SWEEP_F32, 0, 1}, {SWEEP_I64, 8, 0}};
+    for (unsigned b = 0; b < 3; ++b)
+        for (unsigned s = 0; s < 4; ++s) {
+            unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)big[b].dt);
+            c.n = t_large_sizes[s];
+            reg(r, &c, big[b].dt, big[b].vs, 0, bits, big[b].desc, s == 3, c.n);
+        }
+    c.n = t_large_sizes[4];
+    reg(r, &c, SWEEP_U32, 0, 0, 32, 0, 0, c.n);
+    reg(r, &c, SWEEP_F64, 8, 0, 64, 0, 0, c.n);
+    reg(r, &c, SWEEP_I16, 16, 0, 16, 1, 1, c.n);
+    reg(r, &c, SWEEP_U64, 4, 20, 44, 0, 0, c.n);
+    c.n = t_large_sizes[5];
+    reg(r, &c, SWEEP_U32, 4, 0, 32, 0, 0, c.n);
+}

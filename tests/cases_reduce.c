@@ -1,0 +1,191 @@
+/* Reduce and segmented reduce: every dtype x op over the sizes (sampled at large
+ * sizes), segment layouts including empty segments (the identity). */
+#include "check.h"
+#include "families.h"
+#include "segments.h"
+
+#include <string.h>
+
+/* Expectation for segment [lo, hi) of in: the oracle's value at out_want, and for a
+ * floating SUM/PROD the exact value and its bound terms. */
+static int expect_segment(t_state *t, const o_op *op, const unsigned char *in, size_t lo, size_t hi,
+                          long double *exact, long double *mag, size_t *terms) {
+    size_t n = hi - lo;
+    if (!exact) return 1;
+    if (n == 0) {
+        *exact = op->kind == SWEEP_OP_PROD ? 1 : 0;
+        *mag = 0;
+        *terms = 0;
+        return 1;
+    }
+    long double *e = t_host(t, n * sizeof *e), *m = t_host(t, n * sizeof *m);
+    size_t *k = t_host(t, n * sizeof *k);
+    if (!e || !m || !k) return 0;
+    o_scan_exact(op->kind, op->dtype, in + lo * op->size, NULL, n, 0, e, m, k);
+    *exact = e[n - 1];
+    *mag = m[n - 1];
+    *terms = k[n - 1];
+    /* these scratch arrays are freed at the end of the case; large segments are few */
+    return 1;
+}
+
+static int needs_exact(const o_op *op) {
+    return (op->dtype == SWEEP_F32 || op->dtype == SWEEP_F64) &&
+           (op->kind == SWEEP_OP_SUM || op->kind == SWEEP_OP_PROD);
+}
+
+/* c->dtype, c->op, c->n */
+static t_result reduce_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    sweep_op_kind kind = (sweep_op_kind)c->op;
+    size_t n = c->n, size = sweep_dtype_size(dt);
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *in = t_host(&t, n * size), want[32], got[32];
+    if (t.failed) return t_end(&t);
+    t_gen_op_input(&rng, dt, kind, in, n);
+    if (n) t_gen_fix_nan_head(dt, in, 0);
+    o_op op = o_builtin(kind, dt);
+    o_reduce(&op, in, n, want);
+    long double exact = 0, mag = 0;
+    size_t terms = 0;
+    if (!expect_segment(&t, &op, in, 0, n, needs_exact(&op) ? &exact : NULL, &mag, &terms))
+        return t_end(&t);
+
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_out = t_dev_poisoned(&t, size);
+    if (t.failed) return t_end(&t);
+    if (!t_ok(&t, sweep_reduce(env->ctx, sweep_op_builtin(kind, dt), d_in, n, d_out),
+              "sweep_reduce"))
+        return t_end(&t);
+    if (n == 0) {
+        t_expect_poisoned(&t, d_out, size, "out (n == 0 writes nothing)");
+        return t_end(&t);
+    }
+    if (!t_download(&t, got, d_out, size, "out")) return t_end(&t);
+    t_expect e = {want, needs_exact(&op) ? &exact : NULL, &mag, &terms, NULL};
+    t_check_op_output(&t, "reduction", &op, got, &e, 1);
+    return t_end(&t);
+}
+
+/* c->dtype, c->op, c->b layout, c->n */
+static t_result segreduce_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    sweep_op_kind kind = (sweep_op_kind)c->op;
+    size_t n = c->n, size = sweep_dtype_size(dt);
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *in = t_host(&t, n * size);
+    size_t *offsets = NULL, nseg = 0;
+    if (t.failed || !t_make_offsets(&t, &rng, c->b, n, &offsets, &nseg)) return t_end(&t);
+    t_gen_op_input(&rng, dt, kind, in, n);
+    for (size_t s = 0; s < nseg; ++s)
+        if (offsets[s] < n) t_gen_fix_nan_head(dt, in, offsets[s]);
+    o_op op = o_builtin(kind, dt);
+    unsigned char *want = t_host(&t, nseg * size), *got = t_host(&t, nseg * size);
+    long double *exact = t_host(&t, nseg * sizeof *exact), *mag = t_host(&t, nseg * sizeof *mag);
+    size_t *terms = t_host(&t, nseg * sizeof *terms);
+    if (t.failed) return t_end(&t);
+    o_segmented_reduce(&op, in, offsets, nseg, want);
+    int exact_needed = needs_exact(&op);
+    if (exact_needed) {
+        /* one pass of exact prefix sums per segment, without a host array per segment */
+        long double *e = t_host(&t, n * sizeof *e), *m = t_host(&t, n * sizeof *m);
+        size_t *k = t_host(&t, n * sizeof *k);
+        uint8_t *heads = t_host(&t, n);
+        if (t.failed) return t_end(&t);
+        t_heads_from_offsets(offsets, nseg, n, heads);
+        o_scan_exact(kind, dt, in, heads, n, 0, e, m, k);
+        for (size_t s = 0; s < nseg; ++s) {
+            if (offsets[s] == offsets[s + 1]) {
+                if (!expect_segment(&t, &op, in, 0, 0, &exact[s], &mag[s], &terms[s]))
+                    return t_end(&t);
+                continue;
+            }
+            exact[s] = e[offsets[s + 1] - 1];
+            mag[s] = m[offsets[s + 1] - 1];
+            terms[s] = k[offsets[s + 1] - 1];
+        }
+    }
+
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_off = t_dev_upload(&t, offsets, (nseg + 1) * sizeof *offsets);
+    void *d_out = t_dev_poisoned(&t, nseg * size);
+    if (t.failed) return t_end(&t);
+    if (!t_ok(&t,
+              sweep_segmented_reduce(env->ctx, sweep_op_builtin(kind, dt), d_in, n, d_off, nseg,
+                                     d_out),
+              "sweep_segmented_reduce"))
+        return t_end(&t);
+    if (!t_download(&t, got, d_out, nseg * size, "out")) return t_end(&t);
+    t_expect e = {want, exact_needed ? exact : NULL, mag, terms, NULL};
+    t_check_op_output(&t, "segment reductions", &op, got, &e, nseg);
+    return t_end(&t);
+}
+
+void t_register_reduce(t_registry *r) {
+    t_case c;
+    memset(&c, 0, sizeof c);
+    c.family = "reduce";
+    unsigned combo = 0;
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt)
+        for (int op = 0; op <= SWEEP_OP_XOR; ++op) {
+            if (!t_op_valid((sweep_dtype)dt, (sweep_op_kind)op)) continue;
+            ++combo;
+            const char *dn = sweep_dtype_name((sweep_dtype)dt);
+            const char *on = t_op_name((sweep_op_kind)op);
+            c.dtype = dt;
+            c.op = op;
+            c.fn = reduce_case;
+            for (size_t s = 0; s < t_num_small_sizes; ++s) {
+                c.n = t_small_sizes[s];
+                t_register(r, &c, "reduce.%s.%s.n%zu", dn, on, c.n);
+            }
+            for (size_t s = 0; s < t_num_mid_sizes; ++s) {
+                c.n = t_mid_sizes[s];
+                t_register(r, &c, "reduce.%s.%s.n%zu", dn, on, c.n);
+            }
+            c.n = t_large_sizes[combo % t_num_large_sizes];
+            t_register(r, &c, "reduce.%s.%s.n%zu", dn, on, c.n);
+
+            c.fn = segreduce_case;
+            static const size_t seg_sizes[] = {0, 1, 33, 4097};
+            for (unsigned s = 0; s < sizeof seg_sizes / sizeof seg_sizes[0]; ++s) {
+                c.n = seg_sizes[s];
+                c.b = (int)((combo + s) % T_LAYOUT_COUNT);
+                t_register(r, &c, "segmented_reduce.%s.%s.%s.n%zu", dn, on, t_layout_name(c.b),
+                           c.n);
+            }
+        }
+    /* every layout on a few operators, and large */
+    c.fn = segreduce_case;
+    static const size_t sizes[] = {2, 31, 1024, 65537};
+    static const struct {
+        int dt, op;
+    } ops[] = {{SWEEP_I32, SWEEP_OP_SUM}, {SWEEP_F64, SWEEP_OP_SUM}, {SWEEP_U8, SWEEP_OP_MIN}};
+    for (int layout = 0; layout < T_LAYOUT_COUNT; ++layout)
+        for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+            for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; ++o) {
+                c.dtype = ops[o].dt;
+                c.op = ops[o].op;
+                c.b = layout;
+                c.n = sizes[s];
+                t_register(r, &c, "segmented_reduce.layout.%s.%s.%s.n%zu", t_layout_name(layout),
+                           sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)c.op),
+                           c.n);
+            }
+    c.dtype = SWEEP_F32;
+    c.op = SWEEP_OP_SUM;
+    c.b = T_LAYOUT_TILE;
+    c.n = t_large_sizes[4];
+    t_register(r, &c, "segmented_reduce.large.f32.sum.tile.n%zu", c.n);
+    c.dtype = SWEEP_I64;
+    c.op = SWEEP_OP_MAX;
+    c.b = T_LAYOUT_RANDOM;
+    c.n = t_large_sizes[5];
+    t_register(r, &c, "segmented_reduce.large.i64.max.random.n%zu", c.n);
+}

@@ -1,0 +1,122 @@
+/* Scan: every dtype x built-in op x kind over small and tile-edge sizes, a sample of
+ * the product at large sizes, in-place calls, and the seeds' worked example. */
+#include "check.h"
+#include "families.h"
+#include "gen.h"
+
+#include <string.h>
+
+/* c->dtype, c->op, c->kind (1 = exclusive), c->a (in place), c->n */
+static t_result scan_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    sweep_op_kind kind = (sweep_op_kind)c->op;
+    size_t n = c->n, size = sweep_dtype_size(dt);
+    int exclusive = c->kind, in_place = c->a;
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+
+    unsigned char *in = t_host(&t, n * size), *want = t_host(&t, n * size);
+    unsigned char *got = t_host(&t, n * size), *back = t_host(&t, n * size);
+    if (t.failed) return t_end(&t);
+    t_gen_op_input(&rng, dt, kind, in, n);
+    if (n) t_gen_fix_nan_head(dt, in, 0);
+    o_op op = o_builtin(kind, dt);
+    o_scan(&op, in, NULL, want, n, exclusive);
+    t_expect e;
+    if (!t_expect_scan(&t, &op, in, NULL, n, exclusive, want, &e)) return t_end(&t);
+
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_out = in_place ? d_in : t_dev_poisoned(&t, n * size);
+    if (t.failed) return t_end(&t);
+    sweep_status st = sweep_scan(env->ctx, sweep_op_builtin(kind, dt), d_in, d_out, n,
+                                 exclusive ? SWEEP_EXCLUSIVE : SWEEP_INCLUSIVE);
+    if (!t_ok(&t, st, "sweep_scan")) return t_end(&t);
+    if (!t_download(&t, got, d_out, n * size, "out")) return t_end(&t);
+    if (!t_check_op_output(&t, "out", &op, got, &e, n)) return t_end(&t);
+    if (!in_place && t_download(&t, back, d_in, n * size, "in"))
+        t_compare_bytes(&t, "input after the call", back, in, n, size);
+    return t_end(&t);
+}
+
+/* The seeds' example: exclusive sum of 4 2 1 3 0 2 1 5 is 0 4 6 7 10 10 12 13, on
+ * the narrowest and widest integer types. */
+static t_result scan_known_answer(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    static const int data[8] = {4, 2, 1, 3, 0, 2, 1, 5};
+    static const int excl[8] = {0, 4, 6, 7, 10, 10, 12, 13};
+    static const int incl[8] = {4, 6, 7, 10, 10, 12, 13, 18};
+    const int *want = c->kind ? excl : incl;
+    sweep_dtype dt = (sweep_dtype)c->dtype;
+    size_t size = sweep_dtype_size(dt);
+    unsigned char in[64] = {0}, got[64], expect[64] = {0};
+    for (int i = 0; i < 8; ++i) {
+        in[i * size] = (unsigned char)data[i]; /* little-endian small values */
+        expect[i * size] = (unsigned char)want[i];
+    }
+    void *d_in = t_dev_upload(&t, in, 8 * size);
+    void *d_out = t_dev_poisoned(&t, 8 * size);
+    if (t.failed) return t_end(&t);
+    if (t_ok(&t,
+             sweep_scan(env->ctx, sweep_op_builtin(SWEEP_OP_SUM, dt), d_in, d_out, 8,
+                        c->kind ? SWEEP_EXCLUSIVE : SWEEP_INCLUSIVE),
+             "sweep_scan") &&
+        t_download(&t, got, d_out, 8 * size, "out"))
+        t_compare_bytes(&t, "out", got, expect, 8, size);
+    return t_end(&t);
+}
+
+void t_register_scan(t_registry *r) {
+    t_case c;
+    memset(&c, 0, sizeof c);
+    c.family = "scan";
+    c.fn = scan_known_answer;
+    for (int kind = 0; kind < 2; ++kind) {
+        c.kind = kind;
+        c.dtype = SWEEP_U8;
+        t_register(r, &c, "scan.known_answer.u8.%s", kind ? "excl" : "incl");
+        c.dtype = SWEEP_I64;
+        t_register(r, &c, "scan.known_answer.i64.%s", kind ? "excl" : "incl");
+    }
+
+    c.fn = scan_case;
+    unsigned combo = 0;
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt)
+        for (int op = 0; op <= SWEEP_OP_XOR; ++op) {
+            if (!t_op_valid((sweep_dtype)dt, (sweep_op_kind)op)) continue;
+            ++combo;
+            for (int kind = 0; kind < 2; ++kind) {
+                c.dtype = dt;
+                c.op = op;
+                c.kind = kind;
+                const char *kn = kind ? "excl" : "incl";
+                const char *dn = sweep_dtype_name((sweep_dtype)dt);
+                const char *on = t_op_name((sweep_op_kind)op);
+                for (size_t s = 0; s < t_num_small_sizes; ++s) {
+                    c.n = t_small_sizes[s];
+                    c.a = 0;
+                    t_register(r, &c, "scan.%s.%s.%s.n%zu", dn, on, kn, c.n);
+                    c.a = 1;
+                    t_register(r, &c, "scan.%s.%s.%s.n%zu.inplace", dn, on, kn, c.n);
+                }
+                for (size_t s = 0; s < t_num_mid_sizes; ++s) {
+                    c.n = t_mid_sizes[s];
+                    c.a = (combo + s + (unsigned)kind) % 3 == 0;
+                    t_register(r, &c, "scan.%s.%s.%s.n%zu%s", dn, on, kn, c.n,
+                               c.a ? ".inplace" : "");
+                }
+                /* large sizes: each (dtype, op, kind) gets one of them, in turn */
+                size_t pick = (combo * 2 + (unsigned)kind) % (t_num_large_sizes + 2);
+                /* the largest size is the slowest: a handful of combinations only */
+                if (pick == t_num_large_sizes - 1 && combo % 16 != 2) pick = t_num_large_sizes;
+                if (pick < t_num_large_sizes) {
+                    c.n = t_large_sizes[pick];
+                    c.a = combo % 2;
+                    t_register(r, &c, "scan.%s.%s.%s.n%zu%s", dn, on, kn, c.n,
+                               c.a ? ".inplace" : "");
+                }
+            }
+        }
+}

@@ -1,0 +1,39 @@
+/*
+ * comparators.h -- the custom comparators of the sort and merge cases:
+ *  - "by_key": 8-byte records {int32 key; uint32 seq;} ordered by key only, so a
+ *    stable sort keeps seq increasing within equal keys;
+ *  - "be24": 3-byte keys (alignment 1) compared as big-endian numbers.
+ */
+#ifndef SWEEP_TESTS_COMPARATORS_H
+#define SWEEP_TESTS_COMPARATORS_H
+
+#include "gen.h"
+#include "harness.h"
+#include "oracle.h"
+
+#include <stdint.h>
+#include <sweep/sweep.h>
+
+typedef struct t_record {
+    int32_t key;
+    uint32_t seq;
+} t_record;
+
+int t_record_less(const void *a, const void *b, void *user);
+int t_be24_less(const void *a, const void *b, void *user);
+
+/* Creates comparator 0 (by_key) or 1 (be24); *size receives its key size. */
+sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size);
+
+enum { CMP_BUILTIN = 0, CMP_RECORD = 1, CMP_BE24 = 2 };
+
+/* The library comparator and the oracle's for a mode (built-in on dt, by_key or
+ * be24); a custom one is created into *custom for the caller to destroy. */
+int t_sort_comparator(t_state *t, int mode, sweep_dtype dt, int desc, sweep_compare *cmp,
+                      o_cmp *ocmp, sweep_custom_compare **custom, size_t *key_size);
+
+/* Keys for a mode: dtype keys, records with duplicate keys and seq = index, or
+ * 3-byte keys (dups: few distinct values). */
+void t_gen_sort_keys(t_rng *rng, int mode, sweep_dtype dt, void *keys, size_t n, int dups);
+
+#endif /* SWEEP_TESTS_COMPARATORS_H */
