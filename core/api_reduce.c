@@ -16,6 +16,9 @@ sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void *in, size_
     if (st != SWEEP_OK) return st;
     if (!in) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "in is NULL with n = %zu", n);
     if (!out) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out is NULL");
+    st = sweep__check_aligned("in", in, kop.align);
+    if (st == SWEEP_OK) st = sweep__check_aligned("out", out, kop.align);
+    if (st != SWEEP_OK) return st;
     /* A kernel writing the result may still be reading in on other threads. */
     if (sweep__overlap(in, bytes, out, kop.size))
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out overlaps in");
@@ -39,6 +42,10 @@ sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, const void 
     if (!offsets)
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets is NULL with nseg = %zu", nseg);
     if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
+    st = sweep__check_aligned("in", in, kop.align);
+    if (st == SWEEP_OK) st = sweep__check_aligned("out", out, kop.align);
+    if (st == SWEEP_OK) st = sweep__check_aligned("offsets", offsets, sizeof(size_t));
+    if (st != SWEEP_OK) return st;
     st = sweep__bytes(nseg + 1, sizeof(size_t), "offsets", &offset_bytes);
     if (st != SWEEP_OK) return st;
     if (sweep__overlap(in, in_bytes, out, out_bytes))

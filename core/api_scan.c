@@ -23,11 +23,14 @@ static sweep_status check_common(const sweep_context *ctx, sweep_op op, sweep_sc
 
 /* in and out of n elements: both set, and either the same or apart. */
 static sweep_status check_in_out(const void *in, const void *out, size_t n, size_t size,
-                                 size_t *bytes) {
+                                 size_t align, size_t *bytes) {
     sweep_status st = sweep__bytes(n, size, "in", bytes);
     if (st != SWEEP_OK) return st;
     if (!in) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "in is NULL with n = %zu", n);
     if (!out) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out is NULL with n = %zu", n);
+    st = sweep__check_aligned("in", in, align);
+    if (st == SWEEP_OK) st = sweep__check_aligned("out", out, align);
+    if (st != SWEEP_OK) return st;
     if (in != out && sweep__overlap(in, *bytes, out, *bytes))
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
                            "out overlaps in without being equal to it (only in == out is allowed)");
@@ -41,7 +44,7 @@ sweep_status sweep_scan(sweep_context *ctx, sweep_op op, const void *in, void *o
     sweep_status st = check_common(ctx, op, kind, &kop);
     if (st != SWEEP_OK || n == 0) return st;
     size_t bytes;
-    st = check_in_out(in, out, n, kop.size, &bytes);
+    st = check_in_out(in, out, n, kop.size, kop.align, &bytes);
     if (st != SWEEP_OK) return st;
     return sweep__scan(ctx, &kop, in, out, n, kind == SWEEP_EXCLUSIVE);
 }
@@ -54,7 +57,7 @@ sweep_status sweep_segmented_scan_flags(sweep_context *ctx, sweep_op op, const v
     sweep_status st = check_common(ctx, op, kind, &kop);
     if (st != SWEEP_OK || n == 0) return st;
     size_t bytes;
-    st = check_in_out(in, out, n, kop.size, &bytes);
+    st = check_in_out(in, out, n, kop.size, kop.align, &bytes);
     if (st != SWEEP_OK) return st;
     if (!head_flags)
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "head_flags is NULL with n = %zu", n);
@@ -75,9 +78,11 @@ sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op op, const
     if (st != SWEEP_OK || nseg == 0) return st;
     if (!offsets)
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets is NULL with nseg = %zu", nseg);
+    st = sweep__check_aligned("offsets", offsets, sizeof(size_t));
+    if (st != SWEEP_OK) return st;
     size_t bytes = 0, offset_bytes;
     if (n > 0) {
-        st = check_in_out(in, out, n, kop.size, &bytes);
+        st = check_in_out(in, out, n, kop.size, kop.align, &bytes);
         if (st != SWEEP_OK) return st;
     }
     if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
@@ -116,9 +121,11 @@ sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const void *keys
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "unknown key_dtype %d", (int)key_dtype);
     if (n == 0) return SWEEP_OK;
     size_t bytes, key_bytes;
-    st = check_in_out(in, out, n, kop.size, &bytes);
+    st = check_in_out(in, out, n, kop.size, kop.align, &bytes);
     if (st != SWEEP_OK) return st;
     if (!keys) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "keys is NULL with n = %zu", n);
+    st = sweep__check_aligned("keys", keys, key_size);
+    if (st != SWEEP_OK) return st;
     st = sweep__bytes(n, key_size, "keys", &key_bytes);
     if (st != SWEEP_OK) return st;
     if (sweep__overlap(keys, key_bytes, out, bytes))

@@ -60,6 +60,30 @@ static sweep_status check_sort_args(const void *keys_in, const void *keys_out,
     return st;
 }
 
+/* Keys aligned to their own alignment, values to their size. */
+static sweep_status check_alignment(const char *const names[], const void *const ptrs[],
+                                    const size_t aligns[], size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        sweep_status st = sweep__check_aligned(names[i], ptrs[i], aligns[i]);
+        if (st != SWEEP_OK) return st;
+    }
+    return SWEEP_OK;
+}
+
+static sweep_status check_sort_alignment(const void *keys_in, const void *keys_out,
+                                         const void *values_in, const void *values_out,
+                                         size_t key_align, size_t value_size) {
+    const char *const names[] = {"keys_in", "keys_out", "values_in", "values_out"};
+    const void *const ptrs[] = {keys_in, keys_out, values_in, values_out};
+    const size_t aligns[] = {key_align, key_align, value_size, value_size};
+    return check_alignment(names, ptrs, aligns, 4);
+}
+
+/* A comparator's keys: built-in ones aligned to their size, custom to key_align. */
+static size_t key_alignment(const sweep_kcmp *kcmp) {
+    return kcmp->custom ? kcmp->custom->key_align : kcmp->key_size;
+}
+
 sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
                               const void *values_in, void *values_out, size_t n,
                               const sweep_sort_desc *desc) {
@@ -72,6 +96,9 @@ sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *key
     st = check_sort_args(keys_in, keys_out, values_in, values_out, key.key_size, desc->value_size,
                          n);
     if (st != SWEEP_OK || n == 0) return st;
+    st = check_sort_alignment(keys_in, keys_out, values_in, values_out, key.key_size,
+                              desc->value_size);
+    if (st != SWEEP_OK) return st;
     return sweep__radix_sort(ctx, &key, keys_in, keys_out, values_in, values_out, desc->value_size,
                              n);
 }
@@ -90,6 +117,9 @@ sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in, void *key
                            value_size);
     st = check_sort_args(keys_in, keys_out, values_in, values_out, kcmp.key_size, value_size, n);
     if (st != SWEEP_OK || n == 0) return st;
+    st = check_sort_alignment(keys_in, keys_out, values_in, values_out, key_alignment(&kcmp),
+                              value_size);
+    if (st != SWEEP_OK) return st;
     return sweep__merge_sort(ctx, &kcmp, keys_in, keys_out, values_in, values_out, value_size, n);
 }
 
@@ -142,6 +172,13 @@ sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const void *a_v
                                 {"b_keys", b_keys, bk},
                                 {"b_values", b_values, bv}};
     st = sweep__check_apart(outs, 2, ins, 4);
+    if (st != SWEEP_OK) return st;
+    const size_t ka = key_alignment(&kcmp);
+    const char *const names[] = {"a_keys",   "b_keys",   "out_keys",
+                                 "a_values", "b_values", "out_values"};
+    const void *const ptrs[] = {a_keys, b_keys, out_keys, a_values, b_values, out_values};
+    const size_t aligns[] = {ka, ka, ka, value_size, value_size, value_size};
+    st = check_alignment(names, ptrs, aligns, value_size ? 6 : 3);
     if (st != SWEEP_OK) return st;
     return sweep__merge(ctx, &kcmp, a_keys, value_size ? a_values : NULL, na, b_keys,
                         value_size ? b_values : NULL, nb, out_keys, value_size ? out_values : NULL,

@@ -45,6 +45,7 @@ sweep_status sweep_split(sweep_context *ctx, const uint8_t *flags, const void *i
     const sweep__range ins[] = {
         {"in", in, bytes}, {"flags", flags, n}, {"values_in", values_in, value_bytes}};
     st = sweep__check_apart(outs, 3, ins, 3);
+    if (st == SWEEP_OK) st = sweep__check_aligned("num_flagged", num_flagged, sizeof(size_t));
     if (st != SWEEP_OK) return st;
     return sweep__split(ctx, flags, in, out, elem_size, values_in, values_out, value_size, n,
                         num_flagged, 1);
@@ -62,6 +63,7 @@ sweep_status sweep_compact(sweep_context *ctx, const uint8_t *flags, const void 
                                  {"num_kept", num_kept, num_kept ? sizeof(size_t) : 0}};
     const sweep__range ins[] = {{"in", in, bytes}, {"flags", flags, n}};
     st = sweep__check_apart(outs, 2, ins, 2);
+    if (st == SWEEP_OK) st = sweep__check_aligned("num_kept", num_kept, sizeof(size_t));
     if (st != SWEEP_OK) return st;
     return sweep__split(ctx, flags, in, out, elem_size, NULL, NULL, 0, n, num_kept, 0);
 }

@@ -1,4 +1,5 @@
 /* Contexts: a backend, an opened device handle, options and the scratch cache. */
+#include "alloc_hook.h"
 #include "internal.h"
 
 #include <stdlib.h>
@@ -55,7 +56,7 @@ sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc 
                            "device %d does not exist: backend %s sees %d device(s)", d.device,
                            sweep_backend_name(backend), slot->device_count);
 
-    sweep_context *ctx = calloc(1, sizeof *ctx);
+    sweep_context *ctx = sweep__alloc_should_fail() ? NULL : calloc(1, sizeof *ctx);
     if (!ctx) return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate a context");
     ctx->be = slot->table;
     ctx->backend = backend;

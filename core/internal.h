@@ -152,6 +152,9 @@ int sweep__overlap(const void *a, size_t abytes, const void *b, size_t bbytes);
 sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
                                   size_t *first, size_t *last);
 
+/* ptr (may be NULL) is a multiple of align (a power of two), or fail naming it. */
+sweep_status sweep__check_aligned(const char *name, const void *ptr, size_t align);
+
 /* n * size without overflow, or fail with SWEEP_ERR_INVALID_ARGUMENT naming what. */
 sweep_status sweep__bytes(size_t n, size_t size, const char *what, size_t *out);
 

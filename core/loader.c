@@ -79,6 +79,7 @@ static int try_plugin(sweep__backend_slot *slot, const char *file) {
                  file, table->abi_version, table->table_size, SWEEP_BACKEND_ABI_VERSION,
                  sizeof(sweep_backend_table));
         append(slot->reason, sizeof slot->reason, note);
+        dlclose(lib);
         return 0;
     }
     int count = 0;

@@ -1,4 +1,5 @@
 /* Context memory: allocation and copies through the backend. */
+#include "alloc_hook.h"
 #include "internal.h"
 
 sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes) {
@@ -11,7 +12,7 @@ sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes) {
         return SWEEP_OK;
     }
     void *p = NULL;
-    st = ctx->be->alloc(ctx->h, &p, bytes);
+    st = sweep__alloc_should_fail() ? SWEEP_ERR_OUT_OF_MEMORY : ctx->be->alloc(ctx->h, &p, bytes);
     if (st != SWEEP_OK) {
         if (st == SWEEP_ERR_OUT_OF_MEMORY)
             return sweep__fail(st, "cannot allocate %zu bytes on backend %s", bytes, ctx->be->name);

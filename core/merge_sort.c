@@ -2,8 +2,7 @@
  * merge_sort.c -- the merge sort driver. Generic: the keys (and values) are sorted
  * tile by tile in place, then runs of width w = sort_tile, 2w, 4w, ... are merged in
  * pairs with merge-path (a run without a partner is copied), ping-ponging between
- * the output and a scratch buffer. The sort starts in whichever of the two makes the
- * last pass land in the output, so an in-place sort needs no extra copy either way.
+ * the output and a scratch buffer, arranged so the last pass lands in the output.
  */
 #include "compose.h"
 #include "merge_runs.h"
@@ -18,10 +17,14 @@ static unsigned merge_passes(size_t n, size_t tile) {
     return passes;
 }
 
-static size_t merge_sort_need(const sweep_context *ctx, size_t vsize, size_t key_size, size_t n) {
-    if (merge_passes(n, ctx->props.sort_tile) == 0) return 0;
+/* A sort that is not in place always gets the scratch copy: the tile sort runs there,
+ * so a tile sort that fails (it may allocate) has written nothing to the output. */
+static size_t merge_sort_need(const sweep_context *ctx, size_t vsize, size_t key_size, size_t n,
+                              int in_place) {
+    unsigned passes = merge_passes(n, ctx->props.sort_tile);
+    if (passes == 0 && in_place) return 0;
     size_t need = sweep__need_add(sweep__need_array(n, key_size), sweep__need_array(n, vsize));
-    return sweep__need_add(need, sweep__merge_runs_need(ctx, n));
+    return passes ? sweep__need_add(need, sweep__merge_runs_need(ctx, n)) : need;
 }
 
 static sweep_status copy(sweep_context *ctx, void *dst, const void *src, size_t bytes) {
@@ -62,27 +65,30 @@ static sweep_status merge_sort_generic(sweep_context *ctx, const sweep_kcmp *cmp
     const size_t tile = ctx->props.sort_tile;
     const size_t ks = cmp->key_size;
     const unsigned passes = merge_passes(n, tile);
+    const int in_place = keys_in == keys_out;
     sweep__arena arena;
     int measure_only;
-    sweep_status st =
-        sweep__scratch_begin(ctx, merge_sort_need(ctx, vsize, ks, n), &arena, &measure_only);
+    sweep_status st = sweep__scratch_begin(ctx, merge_sort_need(ctx, vsize, ks, n, in_place),
+                                           &arena, &measure_only);
     if (st != SWEEP_OK || measure_only) return st;
 
     run_buffer out = {keys_out, vsize ? values_out : NULL};
     run_buffer tmp = {NULL, NULL};
     size_t *splits = NULL;
-    if (passes > 0) {
+    if (passes > 0 || !in_place) {
         tmp.keys = sweep__arena_take(&arena, n * ks);
         tmp.values = vsize ? sweep__arena_take(&arena, n * vsize) : NULL;
-        splits = sweep__arena_take(&arena, sweep__merge_runs_need(ctx, n));
-        if (!tmp.keys || (vsize && !tmp.values) || !splits) {
+        splits = passes ? sweep__arena_take(&arena, sweep__merge_runs_need(ctx, n)) : NULL;
+        if (!tmp.keys || (vsize && !tmp.values) || (passes && !splits)) {
             st = sweep__fail(SWEEP_ERR_INTERNAL, "merge sort scratch was measured too small");
             goto done;
         }
     }
-    /* An odd number of passes starts in scratch so the last one writes the output. */
-    run_buffer src = passes % 2 ? tmp : out;
-    run_buffer dst = passes % 2 ? out : tmp;
+    /* In place, the tiles are sorted where the last pass can end in the output (an odd
+     * number of passes starts in scratch). Otherwise they are sorted in scratch, so the
+     * output is untouched until the tile sort succeeded; an even number of passes then
+     * costs one copy into the output. */
+    run_buffer src = in_place && passes % 2 == 0 ? out : tmp;
     st = copy(ctx, src.keys, keys_in, n * ks);
     if (st == SWEEP_OK && vsize) st = copy(ctx, src.values, values_in, n * vsize);
     if (st != SWEEP_OK) goto done;
@@ -91,6 +97,13 @@ static sweep_status merge_sort_generic(sweep_context *ctx, const sweep_kcmp *cmp
         st = sweep__backend_failed(be->name, "tile_sort", st);
         goto done;
     }
+    if (src.keys == tmp.keys && passes % 2 == 0) {
+        st = copy(ctx, out.keys, tmp.keys, n * ks);
+        if (st == SWEEP_OK && vsize) st = copy(ctx, out.values, tmp.values, n * vsize);
+        if (st != SWEEP_OK) goto done;
+        src = out;
+    }
+    run_buffer dst = src.keys == out.keys ? tmp : out;
     size_t w = tile;
     for (unsigned p = 0; p < passes; ++p, w *= 2) {
         st = merge_pass(ctx, cmp, splits, src, dst, vsize, n, w);

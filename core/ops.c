@@ -1,6 +1,7 @@
 /* Element types, operator and comparator descriptors: validation and resolution
  * into the forms kernels see (sweep_kop, sweep_kcmp, sweep_kradix), and the custom
  * operator and comparator objects. */
+#include "alloc_hook.h"
 #include "internal.h"
 
 #include <float.h>
@@ -189,7 +190,7 @@ static sweep_status copy_source(const char *src, char **out) {
     *out = NULL;
     if (!src) return SWEEP_OK;
     size_t len = strlen(src);
-    *out = malloc(len + 1);
+    *out = sweep__alloc_should_fail() ? NULL : malloc(len + 1);
     if (!*out) return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot copy device_source");
     memcpy(*out, src, len + 1);
     return SWEEP_OK;
@@ -206,7 +207,7 @@ sweep_status sweep_custom_op_create(sweep_custom_op **out, const sweep_custom_op
     if (st != SWEEP_OK) return st;
     if (!desc->identity) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "identity is NULL");
     if (!desc->combine) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "combine is NULL");
-    sweep_custom_op *op = calloc(1, sizeof *op);
+    sweep_custom_op *op = sweep__alloc_should_fail() ? NULL : calloc(1, sizeof *op);
     if (!op) return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate an operator");
     st = copy_source(desc->device_source, &op->device_source);
     if (st != SWEEP_OK) {
@@ -240,7 +241,7 @@ sweep_status sweep_custom_compare_create(sweep_custom_compare **out,
     sweep_status st = check_layout("key", desc->key_size, desc->key_align);
     if (st != SWEEP_OK) return st;
     if (!desc->less) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "less is NULL");
-    sweep_custom_compare *cmp = calloc(1, sizeof *cmp);
+    sweep_custom_compare *cmp = sweep__alloc_should_fail() ? NULL : calloc(1, sizeof *cmp);
     if (!cmp) return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate a comparator");
     st = copy_source(desc->device_source, &cmp->device_source);
     if (st != SWEEP_OK) {

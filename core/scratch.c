@@ -4,6 +4,7 @@
  * allocator. The cache keeps freed blocks for reuse; GPU work queued on a block stays
  * ordered on the context's stream, so a block may be reused as soon as a call ends.
  */
+#include "alloc_hook.h"
 #include "internal.h"
 
 #include <stdint.h>
@@ -45,12 +46,17 @@ static sweep_status cache_acquire(sweep_context *ctx, size_t bytes, sweep__arena
     if (!best) {
         if (ctx->cache_len == ctx->cache_cap) {
             size_t cap = ctx->cache_cap ? 2 * ctx->cache_cap : 8;
-            sweep__block *grown = realloc(ctx->cache, cap * sizeof *grown);
+            sweep__block *grown =
+                sweep__alloc_should_fail() ? NULL : realloc(ctx->cache, cap * sizeof *grown);
             if (!grown)
                 return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot grow the scratch cache");
             ctx->cache = grown;
             ctx->cache_cap = cap;
         }
+        /* A simulated failure stands for the allocation and its retry both failing. */
+        if (sweep__alloc_should_fail())
+            return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY,
+                               "cannot allocate %zu bytes of scratch memory", bytes);
         /* Blocks too small for this call would only pile up: give them back first. */
         cache_drop_free(ctx, bytes);
         void *p = NULL;
@@ -58,6 +64,8 @@ static sweep_status cache_acquire(sweep_context *ctx, size_t bytes, sweep__arena
         if (st == SWEEP_ERR_OUT_OF_MEMORY) {
             cache_drop_free(ctx, SIZE_MAX);
             st = ctx->be->alloc(ctx->h, &p, bytes);
+            /* The first failure may have left the backend's message: the retry won. */
+            if (st == SWEEP_OK) sweep__clear_error();
         }
         if (st != SWEEP_OK) {
             if (st == SWEEP_ERR_OUT_OF_MEMORY)

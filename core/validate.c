@@ -1,4 +1,5 @@
 /* Argument checks shared by the public functions. */
+#include "alloc_hook.h"
 #include "internal.h"
 
 #include <stdint.h>
@@ -8,6 +9,13 @@ int sweep__overlap(const void *a, size_t abytes, const void *b, size_t bbytes) {
     if (!a || !b || abytes == 0 || bbytes == 0) return 0;
     uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
     return pa < pb + bbytes && pb < pa + abytes;
+}
+
+sweep_status sweep__check_aligned(const char *name, const void *ptr, size_t align) {
+    if (ptr && align > 1 && ((uintptr_t)ptr & (align - 1)) != 0)
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
+                           "%s (%p) is not aligned to its element's %zu bytes", name, ptr, align);
+    return SWEEP_OK;
 }
 
 sweep_status sweep__bytes(size_t n, size_t size, const char *what, size_t *out) {
@@ -47,7 +55,7 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
         return st;
     }
     /* Device memory: read the offsets back (the call is synchronous for this). */
-    size_t *host = malloc(bytes);
+    size_t *host = sweep__alloc_should_fail() ? NULL : malloc(bytes);
     if (!host)
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes to check offsets",
                            bytes);

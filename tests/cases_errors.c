@@ -623,6 +623,41 @@ static t_result e_strings(const t_case *c, const t_env *env, char *msg, size_t l
     E_END;
 }
 
+/* Data pointers must be aligned to their elements (sweep.h): one byte off is refused. */
+static t_result e_alignment(const t_case *c, const t_env *env, char *msg, size_t len) {
+    E_BEGIN;
+    unsigned char *k = b->keys, *vo = b->vout;
+    const size_t n = E_N - 8;
+    BAD(sweep_scan(ctx, op_i32(), in + 1, out, n, SWEEP_INCLUSIVE), "sweep_scan", "in + 1 byte");
+    BAD(sweep_scan(ctx, op_i32(), in, out + 2, n, SWEEP_INCLUSIVE), "sweep_scan", "out + 2 bytes");
+    BAD(sweep_segmented_scan_flags(ctx, op_i32(), in + 2, b->flags, out, n, SWEEP_EXCLUSIVE),
+        "sweep_segmented_scan_flags", "in + 2 bytes");
+    BAD(sweep_segmented_scan_offsets(ctx, op_i32(), in, out, n,
+                                     (const size_t *)((unsigned char *)b->off_ok + 4), 2,
+                                     SWEEP_INCLUSIVE),
+        "sweep_segmented_scan_offsets", "offsets + 4 bytes");
+    BAD(sweep_scan_by_key(ctx, op_i32(), k + 1, SWEEP_U16, in, out, n, SWEEP_INCLUSIVE),
+        "sweep_scan_by_key", "u16 keys + 1 byte");
+    BAD(sweep_reduce(ctx, sweep_op_builtin(SWEEP_OP_MAX, SWEEP_F64), in + 4, n, out),
+        "sweep_reduce", "f64 in + 4 bytes");
+    BAD(sweep_segmented_reduce(ctx, op_i32(), in, n, b->off_ok, 3, out + 1),
+        "sweep_segmented_reduce", "out + 1 byte");
+    BAD(sweep_compact(ctx, b->flags, in, out, 4, n, (size_t *)(vo + 4)), "sweep_compact",
+        "num_kept + 4 bytes");
+    sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
+    BAD(sweep_radix_sort(ctx, k + 2, out, NULL, NULL, n, &d), "sweep_radix_sort",
+        "keys_in + 2 bytes");
+    d.value_size = 8;
+    BAD(sweep_radix_sort(ctx, k, out, in + 4, vo, n, &d), "sweep_radix_sort",
+        "8-byte values_in + 4 bytes");
+    BAD(sweep_merge_sort(ctx, k, out + 1, NULL, NULL, 0, n, sweep_compare_builtin(SWEEP_U16, 0)),
+        "sweep_merge_sort", "u16 keys_out + 1 byte");
+    BAD(sweep_merge(ctx, k, NULL, 10, k + 64 + 4, NULL, 10, out, NULL, 0,
+                    sweep_compare_builtin(SWEEP_U64, 0)),
+        "sweep_merge", "u64 b_keys + 4 bytes");
+    E_END;
+}
+
 void t_register_errors(t_registry *r) {
     static const struct {
         const char *name;
@@ -643,6 +678,7 @@ void t_register_errors(t_registry *r) {
         {"errors.merge_sort", e_merge_sort},
         {"errors.merge", e_merge},
         {"errors.zero_n", e_zero_n},
+        {"errors.alignment", e_alignment},
     };
     t_case c;
     memset(&c, 0, sizeof c);

@@ -18,6 +18,10 @@
  *  - GPU calls are asynchronous on the context's stream: a result may be read after
  *    sweep_synchronize() or a sweep_memcpy() to the host. CPU backends finish the work
  *    before returning. Errors in arguments are reported immediately on all backends.
+ *  - Data pointers must be aligned to their elements: a built-in dtype to its size, a
+ *    custom element or key to its elem_align / key_align, values of a sort or merge to
+ *    value_size, offsets and counts to sizeof(size_t); otherwise
+ *    SWEEP_ERR_INVALID_ARGUMENT. Split and compaction take elements at any address.
  *  - n = 0 is valid everywhere and writes nothing.
  *  - The library never prints, never exits and never aborts.
  *
