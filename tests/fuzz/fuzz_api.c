@@ -1,0 +1,200 @@
+/*
+ * sweep-fuzz: a libFuzzer harness over the public API. Each input decodes into one
+ * call (fuzz_calls.c) that runs on a serial and an OpenMP context (fused or generic
+ * path, as the input says) on copies of one arena:
+ *  - a call the contract makes invalid must return SWEEP_ERR_INVALID_ARGUMENT with a
+ *    message naming the function, and leave every byte of the arena as it was;
+ *  - a valid call must return SWEEP_OK and leave exactly the oracle's bytes (floating
+ *    MIN/MAX by value), or, for floating SUM/PROD, which have no exact answer, run on
+ *    SWEEP_OPTION_DETERMINISTIC contexts and give the same bits on both backends.
+ * A disagreement prints what differs and aborts, which libFuzzer reports as a crash
+ * with the input saved.
+ */
+#include "fuzz_call.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* [backend][path]: path 0 fused, 1 generic, 2 deterministic. */
+static sweep_context *g_ctx[2][3];
+static const char *const g_backend_names[2] = {"serial", "openmp"};
+static const char *const g_path_names[3] = {"fused", "generic", "deterministic"};
+
+static void die(const fz_call *c, const char *backend, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void die(const fz_call *c, const char *backend, const char *path, const char *fmt, ...) {
+    fprintf(stderr, "\n== sweep-fuzz: %s on %s (%s path), n=%zu nseg=%zu", c->fn, backend, path,
+            c->n, c->nseg);
+    if (c->mutation) fprintf(stderr, ", invalid by: %s", c->mutation);
+    fprintf(stderr, "\n== ");
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    abort();
+}
+
+static sweep_context *make_context(sweep_backend backend, unsigned options) {
+    sweep_context_desc d;
+    memset(&d, 0, sizeof d);
+    d.backend = backend;
+    d.options = options;
+    /* two workers split every call, so thread boundaries are exercised even on the
+     * smallest machine; SWEEP_FUZZ_THREADS overrides */
+    const char *t = getenv("SWEEP_FUZZ_THREADS");
+    d.num_threads = backend == SWEEP_BACKEND_OPENMP ? (t ? atoi(t) : 2) : 0;
+    sweep_context *ctx = NULL;
+    if (sweep_context_create(&ctx, &d) != SWEEP_OK) return NULL;
+    return ctx;
+}
+
+static void affine_then(const void *x, const void *y, void *out, void *user) {
+    fo_affine_then(x, y, out, user);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    static const unsigned options[3] = {0, SWEEP_OPTION_GENERIC, SWEEP_OPTION_DETERMINISTIC};
+    static const sweep_backend backends[2] = {SWEEP_BACKEND_SERIAL, SWEEP_BACKEND_OPENMP};
+    for (int b = 0; b < 2; ++b)
+        for (int p = 0; p < 3; ++p)
+            g_ctx[b][p] = make_context(backends[b], options[p]);
+    if (!g_ctx[0][0]) {
+        fprintf(stderr, "sweep-fuzz: no serial context: %s\n", sweep_last_error());
+        abort();
+    }
+    if (!g_ctx[1][0])
+        fprintf(stderr, "sweep-fuzz: the OpenMP backend is absent; fuzzing serial only\n");
+    static const uint32_t identity[2] = {1, 0};
+    sweep_custom_op_desc d;
+    memset(&d, 0, sizeof d);
+    d.name = "fuzz_affine";
+    d.elem_size = 8;
+    d.elem_align = 4;
+    d.identity = identity;
+    d.combine = affine_then;
+    static sweep_custom_op *op;
+    if (sweep_custom_op_create(&op, &d) != SWEEP_OK) abort();
+    fz_set_custom_op(op);
+    return 0;
+}
+
+static int float_equal(const fz_region *r, const uint8_t *a, const uint8_t *b) {
+    double x, y;
+    if (r->float_dtype == SWEEP_F32) {
+        float fx, fy;
+        memcpy(&fx, a, 4);
+        memcpy(&fy, b, 4);
+        x = fx;
+        y = fy;
+    } else {
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+    }
+    if (x != x) return y != y || y == r->identity;
+    if (y != y) return x == r->identity;
+    return x == y;
+}
+
+/* The first byte offset where got and want differ, honouring float regions; SIZE_MAX
+ * when they agree. */
+static size_t arena_diff(const fz_call *c, const uint8_t *got, const uint8_t *want) {
+    for (size_t i = 0; i < c->arena; ++i) {
+        if (got[i] == want[i]) continue;
+        int forgiven = 0;
+        for (int g = 0; g < c->nout && !forgiven; ++g) {
+            const fz_region *r = &c->out[g];
+            if (r->float_dtype == SWEEP_U8 || i < r->off || i >= r->off + r->bytes) continue;
+            size_t e = r->off + (i - r->off) / r->elem * r->elem;
+            forgiven = float_equal(r, got + e, want + e);
+        }
+        if (!forgiven) return i;
+    }
+    return (size_t)-1;
+}
+
+static const char *where(const fz_call *c, size_t off, char *buf, size_t len) {
+    static const char *const names[FZ_MAX_ARRAYS] = {"a0", "a1", "a2", "a3",
+                                                     "a4", "a5", "a6", "a7"};
+    for (int i = 0; i < FZ_MAX_ARRAYS; ++i)
+        if (c->a[i].off != FZ_NULL && off >= c->a[i].off && off < c->a[i].off + c->a[i].bytes) {
+            snprintf(buf, len, "array %s byte %zu", names[i], off - c->a[i].off);
+            return buf;
+        }
+    snprintf(buf, len, "a guard byte at arena offset %zu", off);
+    return buf;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_reader r;
+    fz_reader_init(&r, data, size);
+    fz_call c;
+    fz_decode_call(&r, &c);
+    const uint8_t path_bits = fz_u8(&r);
+
+    const size_t bytes = (c.arena + 255) & ~(size_t)255;
+    uint8_t *init = aligned_alloc(256, bytes), *want = aligned_alloc(256, bytes);
+    uint8_t *work = aligned_alloc(256, bytes), *first = aligned_alloc(256, bytes);
+    if (!init || !want || !work || !first) abort();
+    memset(init, 0xA5, bytes);
+    fz_fill_inputs(&r, &c, init);
+    memcpy(want, init, bytes);
+    if (!c.invalid && !c.float_sum) fz_expect(&c, want);
+
+    char buf[96];
+    for (int b = 0; b < 2; ++b) {
+        int p = c.float_sum ? 2 : ((path_bits >> b) & 1);
+        sweep_context *ctx = g_ctx[b][p];
+        if (!ctx) continue;
+        const char *bn = g_backend_names[b], *pn = g_path_names[p];
+        memcpy(work, init, bytes);
+        sweep_status st = fz_invoke(&c, ctx, work);
+        const char *msg = sweep_last_error();
+        if (c.invalid) {
+            if (st != SWEEP_ERR_INVALID_ARGUMENT)
+                die(&c, bn, pn, "got %s, want SWEEP_ERR_INVALID_ARGUMENT (message \"%s\")",
+                    sweep_status_string(st), msg);
+            if (!strstr(msg, c.fn)) die(&c, bn, pn, "message \"%s\" does not name the call", msg);
+            size_t d = arena_diff(&c, work, init);
+            if (d != (size_t)-1)
+                die(&c, bn, pn, "a refused call wrote %s", where(&c, d, buf, sizeof buf));
+            continue;
+        }
+        if (st != SWEEP_OK) die(&c, bn, pn, "got %s: %s", sweep_status_string(st), msg);
+        if (msg[0]) die(&c, bn, pn, "succeeded with message \"%s\"", msg);
+        if (!c.float_sum) {
+            size_t d = arena_diff(&c, work, want);
+            if (d != (size_t)-1)
+                die(&c, bn, pn, "%s is 0x%02x, the oracle says 0x%02x",
+                    where(&c, d, buf, sizeof buf), work[d], want[d]);
+            continue;
+        }
+        /* floating SUM/PROD: only the output region may change, and both backends must
+         * agree bit for bit under SWEEP_OPTION_DETERMINISTIC */
+        for (size_t i = 0; i < c.arena; ++i)
+            if (work[i] != init[i] && (i < c.out[0].off || i >= c.out[0].off + c.out[0].bytes))
+                die(&c, bn, pn, "wrote %s outside its output", where(&c, i, buf, sizeof buf));
+        if (b == 0) {
+            memcpy(first, work, bytes);
+        } else if (g_ctx[0][2]) {
+            size_t d = (size_t)-1;
+            for (size_t i = 0; i < c.arena && d == (size_t)-1; ++i)
+                if (work[i] != first[i]) d = i;
+            if (d != (size_t)-1)
+                die(&c, bn, pn, "deterministic float result differs from serial at %s",
+                    where(&c, d, buf, sizeof buf));
+        }
+    }
+    free(init);
+    free(want);
+    free(work);
+    free(first);
+    return 0;
+}

@@ -1,0 +1,595 @@
+/*
+ * Decoding, oracle answers and invocation of every fuzzed primitive. Arrays of a
+ * call (indices into fz_call.a):
+ *   scans, reduces:  0 in, 1 out, 2 head flags / offsets / keys
+ *   split, compact:  0 in, 1 out, 2 flags, 3 values_in, 4 values_out, 5 count
+ *   sorts:           0 keys_in, 1 keys_out, 3 values_in, 4 values_out
+ *   merge:           0 a_keys, 1 out_keys, 2 b_keys, 3 a_values, 4 out_values, 5 b_values
+ * A call is decoded valid; with the input's "corrupt" bit one argument is then made
+ * invalid in one of the ways sweep.h names, and the call must be refused.
+ */
+#include "fuzz_call.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const sweep_custom_op *g_custom;
+
+void fz_set_custom_op(const sweep_custom_op *op) {
+    g_custom = op;
+}
+
+static const char *const fn_names[FZ_PRIMITIVES] = {"sweep_scan",
+                                                    "sweep_segmented_scan_flags",
+                                                    "sweep_segmented_scan_offsets",
+                                                    "sweep_scan_by_key",
+                                                    "sweep_reduce",
+                                                    "sweep_segmented_reduce",
+                                                    "sweep_split",
+                                                    "sweep_compact",
+                                                    "sweep_radix_sort",
+                                                    "sweep_merge_sort",
+                                                    "sweep_merge"};
+
+static int is_float(sweep_dtype d) {
+    return d == SWEEP_F32 || d == SWEEP_F64;
+}
+
+/* ------------------------------------------------------------- placement -- */
+
+static size_t cursor_of(const fz_call *c) {
+    size_t end = 0;
+    for (int i = 0; i < FZ_MAX_ARRAYS; ++i)
+        if (c->a[i].off != FZ_NULL && c->a[i].off + c->a[i].bytes > end)
+            end = c->a[i].off + c->a[i].bytes;
+    return end;
+}
+
+/* A fresh array after everything placed so far: a poisoned gap before it, then
+ * misalign bytes past a 256-byte boundary. */
+static void place(fz_call *c, int idx, size_t bytes, size_t misalign) {
+    size_t at = (cursor_of(c) + 64 + 255) & ~(size_t)255;
+    c->a[idx].off = at + misalign;
+    c->a[idx].bytes = bytes;
+}
+
+static void region(fz_call *c, int idx, size_t elem, sweep_dtype float_dtype) {
+    fz_region *g = &c->out[c->nout++];
+    g->off = c->a[idx].off;
+    g->bytes = c->a[idx].bytes;
+    g->elem = elem;
+    g->float_dtype = float_dtype;
+    g->identity = c->fop.kind == SWEEP_OP_MAX ? -INFINITY : INFINITY;
+}
+
+/* ----------------------------------------------------------------- decode -- */
+
+/* The operator of an op-taking primitive: a built-in valid pair or the custom one. */
+static void decode_op(fz_reader *r, fz_call *c, int custom) {
+    sweep_dtype d = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+    sweep_op_kind k = (sweep_op_kind)(fz_u8(r) % 7);
+    if (is_float(d) && k >= SWEEP_OP_AND) k = (sweep_op_kind)(k - SWEEP_OP_AND + SWEEP_OP_SUM);
+    if (custom && g_custom) {
+        c->op = sweep_op_custom(g_custom);
+        c->fop.kind = SWEEP_OP_CUSTOM;
+        c->fop.dtype = SWEEP_U8;
+        c->fop.size = 8;
+        return;
+    }
+    c->op = sweep_op_builtin(k, d);
+    c->fop.kind = k;
+    c->fop.dtype = d;
+    c->fop.size = sweep_dtype_size(d);
+    c->float_sum = is_float(d) && (k == SWEEP_OP_SUM || k == SWEEP_OP_PROD);
+}
+
+static sweep_dtype op_float_dtype(const fz_call *c) {
+    if (c->fop.kind == SWEEP_OP_CUSTOM || !is_float(c->fop.dtype)) return SWEEP_U8;
+    return c->fop.dtype;
+}
+
+/* nseg + 1 non-decreasing offsets within [0, n]. */
+static void decode_offsets(fz_reader *r, fz_call *c) {
+    c->nseg = fz_u8(r) % 10;
+    for (size_t s = 0; s <= c->nseg; ++s)
+        c->offs[s] = (size_t)(fz_next(r) % (c->n + 1));
+    for (size_t i = 1; i <= c->nseg; ++i)
+        for (size_t j = i; j > 0 && c->offs[j] < c->offs[j - 1]; --j) {
+            size_t t = c->offs[j];
+            c->offs[j] = c->offs[j - 1];
+            c->offs[j - 1] = t;
+        }
+}
+
+/* The bound of large calls: 5000 elements span several tiles of every CPU path;
+ * SWEEP_FUZZ_MAX_N lowers it for runs that favour executions per second. */
+static size_t fz_large_n(void) {
+    static size_t bound;
+    if (!bound) {
+        const char *v = getenv("SWEEP_FUZZ_MAX_N");
+        long b = v ? atol(v) : 0;
+        bound = b > 80 && b <= 5000 ? (size_t)b : 5000;
+    }
+    return bound;
+}
+
+static const size_t sort_value_sizes[6] = {0, 1, 2, 4, 8, 16};
+static const size_t bad_value_sizes[4] = {3, 5, 12, 32};
+
+void fz_decode_call(fz_reader *r, fz_call *c) {
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < FZ_MAX_ARRAYS; ++i)
+        c->a[i].off = FZ_NULL;
+    c->prim = fz_u8(r) % FZ_PRIMITIVES;
+    c->fn = fn_names[c->prim];
+    const uint8_t bits = fz_u8(r);
+    const int corrupt = (bits & 0x40) != 0;
+    const int mut = corrupt ? fz_u8(r) % 16 : -1;
+    const uint16_t nraw = fz_u16(r);
+    /* mostly small calls (fast, and every branch of validation); sometimes enough
+     * elements for several tiles of the CPU backends and of the deterministic path */
+    c->n = (bits & 0x20) && (nraw & 0x8000) ? (nraw & 0x7fff) % fz_large_n() : nraw % 80u;
+    c->kind = (bits & 1) ? SWEEP_EXCLUSIVE : SWEEP_INCLUSIVE;
+    c->narrow = (bits & 0x10) != 0;
+    const uint8_t shape = fz_u8(r);
+    const size_t elem_mis = shape & 3, byte_mis = (shape >> 2) & 15;
+    const int alias = (shape >> 6) == 2; /* in place where the primitive allows it */
+    c->flag_density = fz_u8(r);
+    c->with_count = (bits & 0x80) != 0;
+    const size_t n = c->n;
+    size_t k = 0; /* offset of a partial overlap, in elements */
+    if (n >= 2) k = 1 + (size_t)(fz_next(r) % (n - 1));
+    c->desc_ptr = &c->desc;
+
+#define MUT(id, cond, name, action)                                                                \
+    do {                                                                                           \
+        if (mut == (id) && (cond)) {                                                               \
+            action;                                                                                \
+            c->invalid = 1;                                                                        \
+            c->mutation = name;                                                                    \
+        }                                                                                          \
+    } while (0)
+
+    switch (c->prim) {
+    case FZ_SCAN:
+    case FZ_SEGSCAN_FLAGS:
+    case FZ_SEGSCAN_OFFSETS:
+    case FZ_SCAN_BY_KEY:
+    case FZ_REDUCE:
+    case FZ_SEGREDUCE: {
+        decode_op(r, c, (bits & 0x08) != 0);
+        const size_t s = c->fop.size;
+        const int segmented_by_offsets = c->prim == FZ_SEGSCAN_OFFSETS || c->prim == FZ_SEGREDUCE;
+        if (segmented_by_offsets) decode_offsets(r, c);
+        /* segment-offset calls ignore everything else when nseg == 0 */
+        const int live = segmented_by_offsets ? c->nseg > 0 : 1;
+        place(c, 0, n * s, elem_mis * s);
+        if (c->prim == FZ_REDUCE)
+            place(c, 1, s, 0);
+        else if (c->prim == FZ_SEGREDUCE)
+            place(c, 1, c->nseg * s, elem_mis * s);
+        else if (alias)
+            c->a[1] = c->a[0];
+        else
+            place(c, 1, n * s, ((elem_mis + 1) & 3) * s);
+        if (c->prim == FZ_SEGSCAN_FLAGS) place(c, 2, n, byte_mis);
+        if (segmented_by_offsets) place(c, 2, (c->nseg + 1) * sizeof(size_t), 8 * elem_mis);
+        if (c->prim == FZ_SCAN_BY_KEY) {
+            c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+            size_t ks = sweep_dtype_size(c->key_dtype);
+            place(c, 2, n * ks, elem_mis * ks);
+        }
+        MUT(0, n > 0 && live, "in NULL", c->a[0].off = FZ_NULL);
+        MUT(1, (n > 0 || c->prim == FZ_SEGREDUCE) && live, "out NULL", c->a[1].off = FZ_NULL);
+        MUT(2, n > 0 && live && c->prim != FZ_SCAN && c->prim != FZ_REDUCE, "aux NULL",
+            c->a[2].off = FZ_NULL);
+        MUT(3, c->fop.kind != SWEEP_OP_CUSTOM, "unknown dtype",
+            c->op.dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + (int)(fz_next(r) % 3)));
+        MUT(4, 1, "unknown op kind", c->op.kind = (sweep_op_kind)(8 + (int)(fz_next(r) % 90)));
+        MUT(5, 1, "bitwise op on a float",
+            c->op = sweep_op_builtin((sweep_op_kind)(SWEEP_OP_AND + (int)(fz_next(r) % 3)),
+                                     (fz_next(r) & 1) ? SWEEP_F32 : SWEEP_F64));
+        MUT(6, c->prim != FZ_REDUCE && c->prim != FZ_SEGREDUCE, "unknown scan kind",
+            c->kind = (sweep_scan_kind)(2 + (int)(fz_next(r) % 5)));
+        MUT(7, c->nseg > 0, "offsets decrease", {
+            size_t at = (size_t)(fz_next(r) % c->nseg);
+            if (c->offs[at] == 0) c->offs[at] = 1;
+            c->offs[at + 1] = c->offs[at] - 1;
+        });
+        MUT(8, c->nseg > 0, "offsets exceed n", c->offs[c->nseg] = n + 1 + (fz_next(r) % 3));
+        MUT(9, c->prim == FZ_SCAN_BY_KEY, "unknown key dtype",
+            c->key_dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 7));
+        MUT(12, live && n >= 2 && c->prim != FZ_REDUCE && c->prim != FZ_SEGREDUCE,
+            "out partly overlaps in", {
+                c->a[1].off = c->a[0].off + k * s;
+                c->a[1].bytes = n * s;
+            });
+        MUT(12, live && n >= 1 && (c->prim == FZ_REDUCE || c->prim == FZ_SEGREDUCE),
+            "out overlaps in", c->a[1].off = c->a[0].off + (k % n) * s);
+        MUT(13, 1, "custom op without an operator", c->op = sweep_op_custom(NULL));
+        if (!c->invalid) {
+            sweep_dtype fd = op_float_dtype(c);
+            if (c->fop.kind != SWEEP_OP_MIN && c->fop.kind != SWEEP_OP_MAX) fd = SWEEP_U8;
+            region(c, 1, s, fd);
+        }
+        break;
+    }
+    case FZ_SPLIT:
+    case FZ_COMPACT: {
+        c->elem_size = 1 + fz_u8(r) % 24u;
+        const size_t es = c->elem_size;
+        c->value_size = c->prim == FZ_SPLIT ? fz_u8(r) % 20u : 0;
+        const size_t vs = c->value_size;
+        place(c, 0, n * es, byte_mis);
+        place(c, 1, n * es, (byte_mis * 7) & 15);
+        place(c, 2, n, (byte_mis * 3) & 15);
+        if (vs) {
+            place(c, 3, n * vs, byte_mis ^ 5);
+            place(c, 4, n * vs, byte_mis ^ 9);
+        }
+        if (c->with_count) place(c, 5, sizeof(size_t), 8 * elem_mis);
+        MUT(0, n > 0, "in NULL", c->a[0].off = FZ_NULL);
+        MUT(1, n > 0, "out NULL", c->a[1].off = FZ_NULL);
+        MUT(2, n > 0, "flags NULL", c->a[2].off = FZ_NULL);
+        MUT(11, c->prim == FZ_SPLIT && vs > 0, "value_size without values",
+            c->a[3 + (int)(fz_next(r) & 1)].off = FZ_NULL);
+        MUT(12, n > 0, "out overlaps in", c->a[1].off = c->a[0].off + (k % n) * es);
+        MUT(14, 1, "elem_size 0", c->elem_size = 0);
+        MUT(15, c->prim == FZ_SPLIT && vs > 0, "values with value_size 0", c->value_size = 0);
+        if (!c->invalid) {
+            region(c, 1, 1, SWEEP_U8);
+            if (vs) region(c, 4, 1, SWEEP_U8);
+            if (c->with_count) region(c, 5, 1, SWEEP_U8);
+        }
+        break;
+    }
+    case FZ_RADIX_SORT:
+    case FZ_MERGE_SORT:
+    case FZ_MERGE: {
+        c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+        const size_t ks = sweep_dtype_size(c->key_dtype);
+        c->value_size = sort_value_sizes[fz_u8(r) % 6];
+        const size_t vs = c->value_size, va = vs ? vs : 1;
+        c->placed_value_size = vs;
+        c->placed_key_dtype = c->key_dtype;
+        const int descending = (bits & 0x08) != 0;
+        c->desc = sweep_sort_desc_make(c->key_dtype);
+        c->desc.value_size = vs;
+        c->desc.descending = descending;
+        const unsigned kbits = (unsigned)(8 * ks);
+        c->desc.begin_bit = fz_u8(r) % kbits;
+        c->desc.end_bit = c->desc.begin_bit + 1 + fz_u8(r) % (kbits - c->desc.begin_bit);
+        c->cmp = sweep_compare_builtin(c->key_dtype, descending);
+        if (c->prim == FZ_MERGE) {
+            c->na = n ? (size_t)(fz_next(r) % (n + 1)) : 0;
+            place(c, 0, c->na * ks, elem_mis * ks);
+            place(c, 2, (n - c->na) * ks, ((elem_mis + 1) & 3) * ks);
+            place(c, 1, n * ks, ((elem_mis + 2) & 3) * ks);
+            if (vs) {
+                place(c, 3, c->na * vs, elem_mis * vs);
+                place(c, 5, (n - c->na) * vs, ((elem_mis + 3) & 3) * vs);
+                place(c, 4, n * vs, 0);
+            }
+        } else {
+            place(c, 0, n * ks, elem_mis * ks);
+            if (vs) place(c, 3, n * vs, elem_mis * va);
+            if (alias) {
+                c->a[1] = c->a[0];
+                c->a[4] = c->a[3];
+            } else {
+                place(c, 1, n * ks, ((elem_mis + 1) & 3) * ks);
+                if (vs) place(c, 4, n * vs, ((elem_mis + 2) & 3) * va);
+            }
+        }
+        const int merge = c->prim == FZ_MERGE, radix = c->prim == FZ_RADIX_SORT;
+        MUT(0, merge ? c->na > 0 : n > 0, "keys_in / a_keys NULL", c->a[0].off = FZ_NULL);
+        MUT(1, n > 0, "keys_out NULL", c->a[1].off = FZ_NULL);
+        MUT(2, merge ? n - c->na > 0 : (vs > 0 && n > 0), "b_keys / values_out NULL",
+            c->a[merge ? 2 : 4].off = FZ_NULL);
+        MUT(3, 1, "unknown key dtype", {
+            c->desc.key_dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 2);
+            c->cmp.dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 2);
+        });
+        MUT(4, !radix, "unknown compare kind",
+            c->cmp.kind = (sweep_compare_kind)(3 + (fz_next(r) % 9)));
+        MUT(6, radix, "descending not 0 or 1", c->desc.descending = 2 + (int)(fz_next(r) % 5));
+        MUT(9, radix, "begin_bit >= end_bit",
+            c->desc.begin_bit = c->desc.end_bit + (unsigned)(fz_next(r) % 2));
+        MUT(10, radix, "end_bit beyond the key",
+            c->desc.end_bit = kbits + 1 + (unsigned)(fz_next(r) % 40));
+        MUT(11, 1, "bad value_size", {
+            c->value_size = bad_value_sizes[fz_next(r) % 4];
+            c->desc.value_size = c->value_size;
+        });
+        MUT(12, merge ? c->na > 0 : n >= 2, "output partly overlaps an input",
+            c->a[1].off = c->a[0].off + (merge ? k % c->na : k) * ks);
+        MUT(13, 1, "descriptor NULL / custom compare NULL", {
+            c->desc_ptr = NULL;
+            c->cmp = sweep_compare_custom(NULL);
+        });
+        MUT(15, vs > 0, "values with value_size 0", {
+            c->value_size = 0;
+            c->desc.value_size = 0;
+        });
+        if (!c->invalid) {
+            region(c, 1, 1, SWEEP_U8);
+            if (vs) region(c, 4, 1, SWEEP_U8);
+        }
+        break;
+    }
+    }
+#undef MUT
+    c->arena = cursor_of(c) + 64;
+}
+
+/* ----------------------------------------------------------------- inputs -- */
+
+static uint8_t *at(uint8_t *arena, const fz_array *a) {
+    return a->off == FZ_NULL ? NULL : arena + a->off;
+}
+
+static void fill_keys(fz_reader *r, const fz_call *c, uint8_t *dst, size_t count, size_t ks) {
+    if (!c->narrow) {
+        fz_fill(r, dst, count * ks);
+        return;
+    }
+    uint8_t pool[4][8];
+    fz_fill(r, pool, sizeof pool);
+    for (size_t i = 0; i < count; ++i)
+        memcpy(dst + i * ks, pool[fz_next(r) % 4], ks);
+}
+
+/* Values that name their element, so a misplaced or unstable value shows. */
+static void fill_values(uint8_t *dst, size_t count, size_t vs, uint32_t salt) {
+    for (size_t i = 0; i < count; ++i)
+        for (size_t b = 0; b < vs; ++b)
+            dst[i * vs + b] = (uint8_t)(((i + salt) >> (8 * (b % 4))) ^ (b / 4));
+}
+
+typedef struct key_ctx {
+    const uint8_t *keys;
+    size_t ks;
+    sweep_dtype dtype;
+    int descending;
+    unsigned begin, end;
+} key_ctx;
+
+static uint64_t key_field(const key_ctx *k, size_t i) {
+    uint64_t p = fo_pattern(k->dtype, k->keys + i * k->ks);
+    unsigned w = k->end - k->begin;
+    p >>= k->begin;
+    return w >= 64 ? p : p & (((uint64_t)1 << w) - 1);
+}
+
+static int key_before(size_t i, size_t j, const void *ctx) {
+    const key_ctx *k = ctx;
+    uint64_t a = key_field(k, i), b = key_field(k, j);
+    return k->descending ? a > b : a < b;
+}
+
+/* Sorts count keys of the whole key in place (merge inputs must be sorted). */
+static void sort_keys(uint8_t *keys, size_t count, size_t ks, sweep_dtype dtype, int descending) {
+    if (count < 2) return;
+    key_ctx k = {keys, ks, dtype, descending, 0, (unsigned)(8 * ks)};
+    size_t *idx = malloc(count * sizeof *idx);
+    uint8_t *tmp = malloc(count * ks);
+    if (!idx || !tmp) abort();
+    fo_stable_order(idx, count, key_before, &k);
+    for (size_t i = 0; i < count; ++i)
+        memcpy(tmp + i * ks, keys + idx[i] * ks, ks);
+    memcpy(keys, tmp, count * ks);
+    free(idx);
+    free(tmp);
+}
+
+void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
+    const size_t n = c->n;
+    uint8_t *in = at(arena, &c->a[0]), *aux = at(arena, &c->a[2]);
+    switch (c->prim) {
+    case FZ_SCAN:
+    case FZ_SEGSCAN_FLAGS:
+    case FZ_SEGSCAN_OFFSETS:
+    case FZ_SCAN_BY_KEY:
+    case FZ_REDUCE:
+    case FZ_SEGREDUCE:
+        if (in) fz_fill(r, in, c->a[0].bytes);
+        if (aux && c->prim == FZ_SEGSCAN_FLAGS)
+            for (size_t i = 0; i < n; ++i)
+                aux[i] = (fz_next(r) & 255) < c->flag_density ? (uint8_t)(1 + fz_next(r) % 255) : 0;
+        if (aux && (c->prim == FZ_SEGSCAN_OFFSETS || c->prim == FZ_SEGREDUCE))
+            memcpy(aux, c->offs, (c->nseg + 1) * sizeof(size_t));
+        if (aux && c->prim == FZ_SCAN_BY_KEY) {
+            size_t ks = sweep_dtype_size(c->key_dtype);
+            if (ks == 0) ks = 1;
+            uint8_t cur[8] = {0};
+            for (size_t i = 0; i < n; ++i) {
+                if (fz_next(r) % 8 == 0 || i == 0) fz_fill(r, cur, sizeof cur);
+                memcpy(aux + i * ks, cur, ks);
+            }
+        }
+        break;
+    case FZ_SPLIT:
+    case FZ_COMPACT:
+        if (in) fz_fill(r, in, c->a[0].bytes);
+        if (aux)
+            for (size_t i = 0; i < n; ++i)
+                aux[i] = (fz_next(r) & 255) < c->flag_density ? (uint8_t)(1 + fz_next(r) % 255) : 0;
+        if (c->a[3].off != FZ_NULL) fz_fill(r, arena + c->a[3].off, c->a[3].bytes);
+        break;
+    default: {
+        size_t ks = sweep_dtype_size(c->key_dtype), vs = c->placed_value_size;
+        if (ks == 0) ks = sweep_dtype_size(c->placed_key_dtype);
+        if (c->prim == FZ_MERGE) {
+            vs = c->placed_value_size;
+            if (in) {
+                fill_keys(r, c, in, c->na, ks);
+                sort_keys(in, c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING);
+            }
+            if (aux) {
+                fill_keys(r, c, aux, n - c->na, ks);
+                sort_keys(aux, n - c->na, ks, c->key_dtype,
+                          c->cmp.kind == SWEEP_COMPARE_DESCENDING);
+            }
+            if (c->a[3].off != FZ_NULL && vs) fill_values(arena + c->a[3].off, c->na, vs, 0);
+            if (c->a[5].off != FZ_NULL && vs)
+                fill_values(arena + c->a[5].off, n - c->na, vs, 0x10000u);
+        } else {
+            if (in) fill_keys(r, c, in, n, ks);
+            if (c->a[3].off != FZ_NULL) {
+                size_t bytes = c->a[3].bytes;
+                if (vs)
+                    fill_values(arena + c->a[3].off, n, vs, 7);
+                else
+                    fz_fill(r, arena + c->a[3].off, bytes);
+            }
+        }
+        break;
+    }
+    }
+}
+
+/* ----------------------------------------------------------------- oracle -- */
+
+static void expect_split(const fz_call *c, uint8_t *w) {
+    const size_t n = c->n, es = c->elem_size, vs = c->value_size;
+    const uint8_t *flags = w + c->a[2].off, *in = w + c->a[0].off;
+    uint8_t *out = w + c->a[1].off;
+    const uint8_t *vin = vs ? w + c->a[3].off : NULL;
+    uint8_t *vout = vs ? w + c->a[4].off : NULL;
+    size_t o = 0;
+    for (int pass = 0; pass < (c->prim == FZ_SPLIT ? 2 : 1); ++pass)
+        for (size_t i = 0; i < n; ++i) {
+            if ((flags[i] != 0) != (pass == 0)) continue;
+            memcpy(out + o * es, in + i * es, es);
+            if (vs) memcpy(vout + o * vs, vin + i * vs, vs);
+            ++o;
+        }
+    if (c->with_count && n > 0) { /* n == 0 writes nothing, not even the count */
+        size_t kept = 0;
+        for (size_t i = 0; i < n; ++i)
+            kept += flags[i] != 0;
+        memcpy(w + c->a[5].off, &kept, sizeof kept);
+    }
+}
+
+static void expect_sort(const fz_call *c, uint8_t *w) {
+    const size_t n = c->n, ks = sweep_dtype_size(c->key_dtype), vs = c->value_size;
+    const int radix = c->prim == FZ_RADIX_SORT;
+    uint8_t *keys = malloc(n * ks + 1), *vals = malloc(n * vs + 1);
+    size_t *idx = malloc((n + 1) * sizeof *idx);
+    if (!keys || !vals || !idx) abort();
+    memcpy(keys, w + c->a[0].off, n * ks);
+    if (vs) memcpy(vals, w + c->a[3].off, n * vs);
+    key_ctx k = {keys,
+                 ks,
+                 c->key_dtype,
+                 radix ? c->desc.descending : c->cmp.kind == SWEEP_COMPARE_DESCENDING,
+                 radix ? c->desc.begin_bit : 0,
+                 radix ? c->desc.end_bit : (unsigned)(8 * ks)};
+    fo_stable_order(idx, n, key_before, &k);
+    for (size_t i = 0; i < n; ++i) {
+        memcpy(w + c->a[1].off + i * ks, keys + idx[i] * ks, ks);
+        if (vs) memcpy(w + c->a[4].off + i * vs, vals + idx[i] * vs, vs);
+    }
+    free(keys);
+    free(vals);
+    free(idx);
+}
+
+static void expect_merge(const fz_call *c, uint8_t *w) {
+    const size_t na = c->na, nb = c->n - c->na, ks = sweep_dtype_size(c->key_dtype);
+    const size_t vs = c->value_size;
+    const uint8_t *a = w + c->a[0].off, *b = w + c->a[2].off;
+    const uint8_t *av = vs ? w + c->a[3].off : NULL, *bv = vs ? w + c->a[5].off : NULL;
+    const int desc = c->cmp.kind == SWEEP_COMPARE_DESCENDING;
+    size_t i = 0, j = 0;
+    for (size_t o = 0; o < na + nb; ++o) {
+        int take_b = 0;
+        if (j < nb && i < na) {
+            uint64_t pa = fo_pattern(c->key_dtype, a + i * ks),
+                     pb = fo_pattern(c->key_dtype, b + j * ks);
+            take_b = desc ? pb > pa : pb < pa; /* ties take a */
+        } else {
+            take_b = j < nb;
+        }
+        const uint8_t *src = take_b ? b + j * ks : a + i * ks;
+        memcpy(w + c->a[1].off + o * ks, src, ks);
+        if (vs) memcpy(w + c->a[4].off + o * vs, take_b ? bv + j * vs : av + i * vs, vs);
+        if (take_b)
+            ++j;
+        else
+            ++i;
+    }
+}
+
+void fz_expect(const fz_call *c, uint8_t *w) {
+    const size_t n = c->n, s = c->fop.size;
+    uint8_t *in = w + c->a[0].off, *out = w + c->a[1].off;
+    const int exclusive = c->kind == SWEEP_EXCLUSIVE;
+    switch (c->prim) {
+    case FZ_SCAN: fo_scan(&c->fop, in, NULL, out, n, exclusive); break;
+    case FZ_SEGSCAN_FLAGS: fo_scan(&c->fop, in, w + c->a[2].off, out, n, exclusive); break;
+    case FZ_SEGSCAN_OFFSETS:
+        for (size_t g = 0; g < c->nseg; ++g)
+            fo_scan(&c->fop, in + c->offs[g] * s, NULL, out + c->offs[g] * s,
+                    c->offs[g + 1] - c->offs[g], exclusive);
+        break;
+    case FZ_SCAN_BY_KEY: {
+        size_t ks = sweep_dtype_size(c->key_dtype);
+        const uint8_t *keys = w + c->a[2].off;
+        uint8_t *heads = malloc(n + 1);
+        if (!heads) abort();
+        for (size_t i = 0; i < n; ++i)
+            heads[i] = i == 0 || memcmp(keys + i * ks, keys + (i - 1) * ks, ks) != 0;
+        fo_scan(&c->fop, in, heads, out, n, exclusive);
+        free(heads);
+        break;
+    }
+    case FZ_REDUCE:
+        if (n > 0) fo_reduce(&c->fop, in, n, out);
+        break;
+    case FZ_SEGREDUCE:
+        for (size_t g = 0; g < c->nseg; ++g)
+            fo_reduce(&c->fop, in + c->offs[g] * s, c->offs[g + 1] - c->offs[g], out + g * s);
+        break;
+    case FZ_SPLIT:
+    case FZ_COMPACT: expect_split(c, w); break;
+    case FZ_RADIX_SORT:
+    case FZ_MERGE_SORT: expect_sort(c, w); break;
+    case FZ_MERGE: expect_merge(c, w); break;
+    }
+}
+
+/* ----------------------------------------------------------------- invoke -- */
+
+sweep_status fz_invoke(const fz_call *c, sweep_context *ctx, uint8_t *base) {
+    uint8_t *p[FZ_MAX_ARRAYS];
+    for (int i = 0; i < FZ_MAX_ARRAYS; ++i)
+        p[i] = at(base, &c->a[i]);
+    const size_t n = c->n;
+    switch (c->prim) {
+    case FZ_SCAN: return sweep_scan(ctx, c->op, p[0], p[1], n, c->kind);
+    case FZ_SEGSCAN_FLAGS:
+        return sweep_segmented_scan_flags(ctx, c->op, p[0], p[2], p[1], n, c->kind);
+    case FZ_SEGSCAN_OFFSETS:
+        return sweep_segmented_scan_offsets(ctx, c->op, p[0], p[1], n, (const size_t *)p[2],
+                                            c->nseg, c->kind);
+    case FZ_SCAN_BY_KEY:
+        return sweep_scan_by_key(ctx, c->op, p[2], c->key_dtype, p[0], p[1], n, c->kind);
+    case FZ_REDUCE: return sweep_reduce(ctx, c->op, p[0], n, p[1]);
+    case FZ_SEGREDUCE:
+        return sweep_segmented_reduce(ctx, c->op, p[0], n, (const size_t *)p[2], c->nseg, p[1]);
+    case FZ_SPLIT:
+        return sweep_split(ctx, p[2], p[0], p[1], c->elem_size, p[3], p[4], c->value_size, n,
+                           (size_t *)p[5]);
+    case FZ_COMPACT: return sweep_compact(ctx, p[2], p[0], p[1], c->elem_size, n, (size_t *)p[5]);
+    case FZ_RADIX_SORT: return sweep_radix_sort(ctx, p[0], p[1], p[3], p[4], n, c->desc_ptr);
+    case FZ_MERGE_SORT:
+        return sweep_merge_sort(ctx, p[0], p[1], p[3], p[4], c->value_size, n, c->cmp);
+    case FZ_MERGE:
+        return sweep_merge(ctx, p[0], p[3], c->na, p[2], p[5], n - c->na, p[1], p[4], c->value_size,
+                           c->cmp);
+    }
+    return SWEEP_ERR_INTERNAL;
+}
