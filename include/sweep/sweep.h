@@ -215,8 +215,11 @@ typedef enum sweep_op_kind {
     SWEEP_OP_CUSTOM = 7 /* a sweep_custom_op                                  */
 } sweep_op_kind;
 
-/* Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand is ignored unless both
- * are NaN. Floating SUM/PROD round at each step; see SWEEP_OPTION_DETERMINISTIC. */
+/* Scans and reductions fold from the first element of a range: the identity is only
+ * the value of an empty range (an exclusive scan's first output, an empty segment).
+ * Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand is ignored unless both are
+ * NaN, so a range of NaNs alone reduces to NaN. Floating SUM/PROD round at each step;
+ * see SWEEP_OPTION_DETERMINISTIC. */
 
 typedef struct sweep_custom_op sweep_custom_op;
 
@@ -329,7 +332,7 @@ SWEEP_API sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, c
  * elem_size is any positive size. values_in/values_out (value_size bytes each) are
  * optional: both NULL with value_size 0, or both set. If num_flagged is not NULL it
  * receives the count of flagged elements (one size_t of context memory). Outputs must
- * not overlap inputs. */
+ * not overlap inputs. n == 0 writes nothing, not even *num_flagged. */
 SWEEP_API sweep_status sweep_split(sweep_context *ctx, const uint8_t *flags, const void *in,
                                    void *out, size_t elem_size, const void *values_in,
                                    void *values_out, size_t value_size, size_t n,
