@@ -1,0 +1,42 @@
+/*
+ * radix_kernels.h -- digit counting and stable digit scatter over a range of keys,
+ * typed by key width. A key's digits come from its order-preserving pattern
+ * (backend.h, host_keys.h): pattern = raw ^ mask(raw), computed without branches.
+ */
+#ifndef SWEEP_OPENMP_RADIX_KERNELS_H
+#define SWEEP_OPENMP_RADIX_KERNELS_H
+
+#include <stddef.h>
+#include <sweep/backend.h>
+
+/* Digit passes of a sort: ceil((end_bit - begin_bit) / 8). */
+static inline unsigned swomp_radix_passes(const sweep_kradix *k) {
+    return (k->end_bit - k->begin_bit + SWEEP_RADIX_BITS - 1) / SWEEP_RADIX_BITS;
+}
+static inline unsigned swomp_radix_shift(const sweep_kradix *k, unsigned pass) {
+    return k->begin_bit + pass * SWEEP_RADIX_BITS;
+}
+static inline unsigned swomp_radix_nbits(const sweep_kradix *k, unsigned pass) {
+    unsigned left = k->end_bit - swomp_radix_shift(k, pass);
+    return left < SWEEP_RADIX_BITS ? left : SWEEP_RADIX_BITS;
+}
+
+/* hist[p * 256 + d] += keys in [lo, hi) whose digit of pass p is d, for every pass. */
+void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                           size_t *hist);
+
+/* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d. */
+void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                       unsigned shift, unsigned nbits, size_t *cnt);
+
+/* Bytes of the write-combining buffer of one thread (keys and values). */
+size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);
+
+/* Moves keys [lo, hi) (and values) to keys_out[pos[d]++] in order, pos per digit.
+ * wc (NULL = direct stores) stages a cache line per digit before writing it, so the
+ * 256 output streams cost full-line writes instead of scattered partial ones. */
+void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
+                               const void *values_in, void *values_out, size_t vsize, size_t lo,
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc);
+
+#endif /* SWEEP_OPENMP_RADIX_KERNELS_H */
