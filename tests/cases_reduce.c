@@ -4,6 +4,7 @@
 #include "families.h"
 #include "segments.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Expectation for segment [lo, hi) of in: the oracle's value at out_want, and for a
@@ -127,6 +128,50 @@ static t_result segreduce_case(const t_case *c, const t_env *env, char *msg, siz
     return t_end(&t);
 }
 
+/* Known answer (sweep.h): a range folds from its first element, so float MIN and MAX
+ * of NaNs alone give NaN, also where a backend reduces in lanes (n spans many lanes)
+ * and in a scan. c->dtype is F32 or F64, c->op MIN or MAX. */
+static t_result nan_only_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    const sweep_dtype dt = (sweep_dtype)c->dtype;
+    const size_t n = c->n, size = sweep_dtype_size(dt);
+    unsigned char *in = t_host(&t, n * size), *back = t_host(&t, n * size), got[8];
+    if (t.failed) return t_end(&t);
+    for (size_t i = 0; i < n; ++i) {
+        float f = nanf("");
+        double d = nan("");
+        if (dt == SWEEP_F32)
+            memcpy(in + i * size, &f, size);
+        else
+            memcpy(in + i * size, &d, size);
+    }
+    const sweep_op op = sweep_op_builtin((sweep_op_kind)c->op, dt);
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_out = t_dev_poisoned(&t, size), *d_scan = t_dev_poisoned(&t, n * size);
+    if (t.failed) return t_end(&t);
+    if (!t_ok(&t, sweep_reduce(env->ctx, op, d_in, n, d_out), "sweep_reduce") ||
+        !t_ok(&t, sweep_scan(env->ctx, op, d_in, d_scan, n, SWEEP_INCLUSIVE), "sweep_scan") ||
+        !t_download(&t, got, d_out, size, "out") ||
+        !t_download(&t, back, d_scan, n * size, "scan out"))
+        return t_end(&t);
+    for (size_t i = 0; i <= n; ++i) {
+        const unsigned char *v = i < n ? back + i * size : got;
+        double x;
+        if (dt == SWEEP_F32) {
+            float f;
+            memcpy(&f, v, sizeof f);
+            x = f;
+        } else {
+            memcpy(&x, v, sizeof x);
+        }
+        if (!isnan(x))
+            return t_fail(&t, "%s %s of NaNs only gave %g, not NaN", i < n ? "scan" : "reduce",
+                          i < n ? "element" : "result", x);
+    }
+    return t_end(&t);
+}
+
 void t_register_reduce(t_registry *r) {
     t_case c;
     memset(&c, 0, sizeof c);
@@ -188,4 +233,14 @@ void t_register_reduce(t_registry *r) {
     c.b = T_LAYOUT_RANDOM;
     c.n = t_large_sizes[5];
     t_register(r, &c, "segmented_reduce.large.i64.max.random.n%zu", c.n);
+    c.fn = nan_only_case;
+    for (int dt = SWEEP_F32; dt <= SWEEP_F64; ++dt)
+        for (int op = SWEEP_OP_MIN; op <= SWEEP_OP_MAX; ++op)
+            for (size_t n = 1; n <= 100000; n *= 100) {
+                c.dtype = dt;
+                c.op = op;
+                c.n = n;
+                t_register(r, &c, "reduce.nan_only.%s.%s.n%zu", sweep_dtype_name((sweep_dtype)dt),
+                           t_op_name((sweep_op_kind)op), n);
+            }
 }
