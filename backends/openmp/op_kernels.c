@@ -18,6 +18,7 @@
         const T *in = (const T *)vin;                                                              \
         T acc;                                                                                     \
         size_t i = 0;                                                                              \
+        (void)op; /* typed loops need no identity: every range folds from an element */            \
         if (has_acc) {                                                                             \
             memcpy(&acc, vacc, sizeof acc);                                                        \
         } else {                                                                                   \
