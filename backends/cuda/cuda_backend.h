@@ -1,0 +1,141 @@
+/*
+ * cuda_backend.h -- what the CUDA plugin's files share: the handle behind the
+ * backend table's void *h, error reporting for runtime calls and launches, and the
+ * entries each file defines (the table in cuda_plugin.cu lists them all).
+ */
+#ifndef SWEEP_CUDA_BACKEND_H
+#define SWEEP_CUDA_BACKEND_H
+
+#include <cuda_runtime.h>
+#include <sweep/backend.h>
+
+struct sweep_cuda {
+    int device;
+    cudaStream_t stream;
+    sweep_report_fn report;
+    unsigned options;
+    int sm_count;
+    int max_threads_per_sm;
+    size_t smem_per_sm;
+    /* Look-back tests: tiles with tile % stall_mod == 1 never publish (0 = off), and
+     * how long a waiting tile spins before it reduces a stuck predecessor itself. */
+    unsigned stall_mod;
+    int spin_limit;
+};
+
+/* Reports a failed runtime call ("cuda: <what>: <runtime's message>") and maps it:
+ * cudaErrorMemoryAllocation -> SWEEP_ERR_OUT_OF_MEMORY, others -> SWEEP_ERR_DEVICE. */
+sweep_status sweep_cuda_fail(const sweep_cuda *h, cudaError_t err, const char *what);
+/* Reports status with a message (no runtime error involved). */
+sweep_status sweep_cuda_report(const sweep_cuda *h, sweep_status status, const char *message);
+
+#define SWEEP_CUDA_TRY(h, call)                                                                    \
+    do {                                                                                           \
+        cudaError_t sweep_err_ = (call);                                                           \
+        if (sweep_err_ != cudaSuccess) return sweep_cuda_fail((h), sweep_err_, #call);             \
+    } while (0)
+
+/* After a kernel launch: a bad configuration or an earlier asynchronous fault. */
+#define SWEEP_CUDA_LAUNCHED(h, name)                                                               \
+    do {                                                                                           \
+        cudaError_t sweep_err_ = cudaGetLastError();                                               \
+        if (sweep_err_ != cudaSuccess) return sweep_cuda_fail((h), sweep_err_, name);              \
+    } while (0)
+
+/* Every entry starts here: the handle's device becomes current for this thread. */
+#define SWEEP_CUDA_ENTER(h) SWEEP_CUDA_TRY((h), cudaSetDevice((h)->device))
+
+/* Blocks for a grid-stride kernel over `work` items: enough to fill the device. */
+unsigned sweep_cuda_grid(const sweep_cuda *h, size_t work, unsigned threads);
+
+/* ---- cuda_device.cu ---- */
+sweep_status sweep_cuda_device_count(int *count, char *reason, size_t reason_len);
+sweep_status sweep_cuda_device_name(int device, char *buf, size_t len);
+sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
+                             sweep_backend_props *props);
+void sweep_cuda_close(void *h);
+sweep_status sweep_cuda_alloc(void *h, void **ptr, size_t bytes);
+sweep_status sweep_cuda_free(void *h, void *ptr);
+sweep_status sweep_cuda_memcpy(void *h, void *dst, const void *src, size_t bytes,
+                               sweep_copy_kind kind);
+sweep_status sweep_cuda_memset(void *h, void *dst, int value, size_t bytes);
+sweep_status sweep_cuda_set_stream(void *h, void *native_stream);
+sweep_status sweep_cuda_synchronize(void *h);
+
+/* ---- cuda_tile_scan.cu: basic scan kernels ---- */
+sweep_status sweep_cuda_tile_reduce(void *h, const sweep_kop *op, const void *in,
+                                    const uint8_t *flags, size_t n, size_t tile, void *partials,
+                                    uint8_t *partial_flags);
+sweep_status sweep_cuda_tile_scan(void *h, const sweep_kop *op, const void *in,
+                                  const uint8_t *flags, void *out, size_t n, size_t tile,
+                                  const void *carries, int exclusive);
+sweep_status sweep_cuda_heads_from_keys(void *h, const void *keys, size_t key_size, size_t n,
+                                        uint8_t *flags);
+sweep_status sweep_cuda_heads_from_offsets(void *h, const size_t *offsets, size_t nseg, size_t base,
+                                           size_t n, uint8_t *flags);
+sweep_status sweep_cuda_segment_last(void *h, const sweep_kop *op, const void *scanned,
+                                     const size_t *offsets, size_t nseg, size_t base, void *out);
+
+/* ---- cuda_scan.cu: fused scans and reductions ---- */
+sweep_status sweep_cuda_scan(void *h, const sweep_kop *op, const void *in, void *out, size_t n,
+                             int exclusive, void *scratch, size_t *scratch_bytes);
+sweep_status sweep_cuda_segmented_scan(void *h, const sweep_kop *op, const void *in, void *out,
+                                       size_t n, const sweep_ksegments *seg, int exclusive,
+                                       void *scratch, size_t *scratch_bytes);
+sweep_status sweep_cuda_reduce(void *h, const sweep_kop *op, const void *in, size_t n, void *out,
+                               void *scratch, size_t *scratch_bytes);
+sweep_status sweep_cuda_segmented_reduce(void *h, const sweep_kop *op, const void *in, size_t n,
+                                         const size_t *offsets, size_t nseg, void *out,
+                                         void *scratch, size_t *scratch_bytes);
+
+/* ---- cuda_split.cu ---- */
+sweep_status sweep_cuda_flag_count(void *h, const uint8_t *flags, size_t n, size_t tile,
+                                   size_t *counts);
+sweep_status sweep_cuda_flag_scatter(void *h, const uint8_t *flags, const void *in, void *out,
+                                     size_t elem_size, const void *values_in, void *values_out,
+                                     size_t vsize, size_t n, size_t tile, const size_t *before,
+                                     const size_t *total, int keep_unflagged);
+sweep_status sweep_cuda_split(void *h, const uint8_t *flags, const void *in, void *out,
+                              size_t elem_size, const void *values_in, void *values_out,
+                              size_t vsize, size_t n, size_t *num_flagged, int keep_unflagged,
+                              void *scratch, size_t *scratch_bytes);
+
+/* ---- cuda_radix.cu ---- */
+sweep_status sweep_cuda_radix_histogram(void *h, const sweep_kradix *key, const void *keys,
+                                        size_t n, size_t *hist);
+sweep_status sweep_cuda_radix_tile_histogram(void *h, const sweep_kradix *key, const void *keys,
+                                             size_t n, size_t tile, unsigned shift, unsigned nbits,
+                                             size_t *hist);
+sweep_status sweep_cuda_radix_scatter(void *h, const sweep_kradix *key, const void *keys_in,
+                                      void *keys_out, const void *values_in, void *values_out,
+                                      size_t vsize, size_t n, size_t tile, unsigned shift,
+                                      unsigned nbits, const size_t *offsets);
+sweep_status sweep_cuda_radix_sort(void *h, const sweep_kradix *key, const void *keys_in,
+                                   void *keys_out, const void *values_in, void *values_out,
+                                   size_t vsize, size_t n, void *scratch, size_t *scratch_bytes);
+
+/* ---- cuda_merge.cu ---- */
+sweep_status sweep_cuda_tile_sort(void *h, const sweep_kcmp *cmp, void *keys, void *values,
+                                  size_t vsize, size_t n, size_t tile);
+sweep_status sweep_cuda_merge_partition(void *h, const sweep_kcmp *cmp, const void *a, size_t na,
+                                        const void *b, size_t nb, size_t part, size_t *splits);
+sweep_status sweep_cuda_merge_tiles(void *h, const sweep_kcmp *cmp, const void *a,
+                                    const void *a_values, size_t na, const void *b,
+                                    const void *b_values, size_t nb, size_t vsize, size_t part,
+                                    const size_t *splits, void *out, void *out_values);
+
+sweep_status sweep_cuda_merge_sort(void *h, const sweep_kcmp *cmp, const void *keys_in,
+                                   void *keys_out, const void *values_in, void *values_out,
+                                   size_t vsize, size_t n, void *scratch, size_t *scratch_bytes);
+sweep_status sweep_cuda_merge(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
+                              size_t na, const void *b, const void *b_values, size_t nb, void *out,
+                              void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
+
+/* Tile sizes the core's generic compositions use on this backend. */
+#define SWEEP_CUDA_SCAN_TILE 16384u
+#define SWEEP_CUDA_SPLIT_TILE 16384u
+#define SWEEP_CUDA_RADIX_TILE 16384u
+#define SWEEP_CUDA_SORT_TILE 2048u
+#define SWEEP_CUDA_MERGE_PART 2048u
+
+#endif /* SWEEP_CUDA_BACKEND_H */

@@ -1,0 +1,230 @@
+/*
+ * cuda_merge.cu -- the basic kernels of merge sort and merge: tile_sort (a stable
+ * bitonic sort of each tile in shared memory), merge_partition (merge-path
+ * diagonals) and merge_tiles; and the fused merge sort and merge, which launch one
+ * partition and one merge kernel per pass over all pairs of runs at once. Built-in
+ * comparators only; custom comparators need run-time compilation, not in this
+ * backend yet (SWEEP_ERR_UNSUPPORTED).
+ */
+#include "cuda_backend.h"
+#include "gpu/block_sort.cuh"
+#include "gpu/merge_path.cuh"
+
+#include <stdio.h>
+#include <string.h>
+
+using namespace sweep_gpu;
+
+template <class F> static sweep_status by_width(size_t key_size, F &&f) {
+    switch (key_size) {
+    case 1: return f((uint8_t)0);
+    case 2: return f((uint16_t)0);
+    case 4: return f((uint32_t)0);
+    case 8: return f((unsigned long long)0);
+    default: return SWEEP_ERR_UNSUPPORTED;
+    }
+}
+
+static sweep_status check_cmp(sweep_cuda *h, const sweep_kcmp *cmp, const char *entry) {
+    char msg[192];
+    if (cmp->kind == SWEEP_COMPARE_CUSTOM) {
+        snprintf(msg, sizeof msg,
+                 "cuda: %s: custom comparators need run-time compilation, not available yet",
+                 entry);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    if (cmp->key_size != 1 && cmp->key_size != 2 && cmp->key_size != 4 && cmp->key_size != 8) {
+        snprintf(msg, sizeof msg, "cuda: %s: keys of %zu bytes", entry, cmp->key_size);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    return SWEEP_OK;
+}
+
+sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *values,
+                                  size_t vsize, size_t n, size_t tile) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    sweep_status st = check_cmp(h, cmp, "tile_sort");
+    if (st != SWEEP_OK) return st;
+    if (tile > (size_t)kSortMaxTile || vsize > 16) {
+        char msg[128];
+        snprintf(msg, sizeof msg,
+                 "cuda: tile_sort: tiles of at most %d keys, values of at most 16 bytes",
+                 kSortMaxTile);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    SWEEP_CUDA_ENTER(h);
+    const size_t ntiles = (n + tile - 1) / tile;
+    const int kind = key_kind_of(cmp->dtype);
+    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+        typedef decltype(u) U;
+        tile_sort_kernel<U><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
+            (U *)keys, values, vsize, n, tile, kind, desc);
+        SWEEP_CUDA_LAUNCHED(h, "tile_sort");
+        return SWEEP_OK;
+    });
+}
+
+sweep_status sweep_cuda_merge_partition(void *hv, const sweep_kcmp *cmp, const void *a, size_t na,
+                                        const void *b, size_t nb, size_t part, size_t *splits) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    sweep_status st = check_cmp(h, cmp, "merge_partition");
+    if (st != SWEEP_OK) return st;
+    SWEEP_CUDA_ENTER(h);
+    const size_t nparts = (na + nb + part - 1) / part;
+    const int kind = key_kind_of(cmp->dtype);
+    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+        typedef decltype(u) U;
+        merge_partition_kernel<U><<<(unsigned)((nparts + 1 + 255) / 256), 256, 0, h->stream>>>(
+            (const U *)a, na, (const U *)b, nb, part, nparts, kind, desc, splits);
+        SWEEP_CUDA_LAUNCHED(h, "merge_partition");
+        return SWEEP_OK;
+    });
+}
+
+sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void *a,
+                                    const void *a_values, size_t na, const void *b,
+                                    const void *b_values, size_t nb, size_t vsize, size_t part,
+                                    const size_t *splits, void *out, void *out_values) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    sweep_status st = check_cmp(h, cmp, "merge_tiles");
+    if (st != SWEEP_OK) return st;
+    if (part > (size_t)kMergeMaxPart) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "cuda: merge_tiles: partitions of at most %d outputs",
+                 kMergeMaxPart);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    SWEEP_CUDA_ENTER(h);
+    const size_t nparts = (na + nb + part - 1) / part;
+    MergeArgs m;
+    memset(&m, 0, sizeof m);
+    m.a = a;
+    m.av = a_values;
+    m.na = na;
+    m.b = b;
+    m.bv = b_values;
+    m.nb = nb;
+    m.vsize = vsize;
+    m.vunit = 1;
+    if (vsize) {
+        unsigned ua = copy_unit(a_values ? a_values : out_values, out_values, vsize);
+        unsigned ub = copy_unit(b_values ? b_values : out_values, out_values, vsize);
+        m.vunit = ua < ub ? ua : ub;
+    }
+    m.part = part;
+    m.splits = splits;
+    m.out = out;
+    m.outv = out_values;
+    m.kind = key_kind_of(cmp->dtype);
+    m.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+        typedef decltype(u) U;
+        merge_tiles_kernel<U, false><<<(unsigned)nparts, kMergeThreads, 0, h->stream>>>(m);
+        SWEEP_CUDA_LAUNCHED(h, "merge_tiles");
+        return SWEEP_OK;
+    });
+}
+
+static size_t pad256(size_t b) {
+    return (b + 255) & ~(size_t)255;
+}
+
+static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
+    if (!vsize) return 1;
+    unsigned u1 = copy_unit(a, c, vsize), u2 = copy_unit(b, c, vsize);
+    return u1 < u2 ? u1 : u2;
+}
+
+static bool fused_ok(const sweep_kcmp *cmp, size_t vsize) {
+    return cmp->kind != SWEEP_COMPARE_CUSTOM && vsize <= 16 &&
+           (cmp->key_size == 1 || cmp->key_size == 2 || cmp->key_size == 4 || cmp->key_size == 8);
+}
+
+sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_in,
+                                   void *keys_out, const void *values_in, void *values_out,
+                                   size_t vsize, size_t n, void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
+    const size_t ks = cmp->key_size, tile = kSortMaxTile, part = kMergeMaxPart;
+    unsigned passes = 0;
+    for (size_t w = tile; w < n; w *= 2)
+        ++passes;
+    const size_t nparts = (n + part - 1) / part;
+    const size_t b_keys = pad256(n * ks), b_vals = pad256(n * vsize);
+    if (!scratch) {
+        *scratch_bytes = b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t));
+        return SWEEP_OK;
+    }
+    SWEEP_CUDA_ENTER(h);
+    unsigned char *p = (unsigned char *)scratch;
+    void *ktmp = p, *vtmp = vsize ? p + b_keys : NULL;
+    size_t *splits = (size_t *)(p + b_keys + b_vals);
+    /* start where an even number of ping-pongs ends in the output */
+    void *kcur = passes % 2 == 0 ? keys_out : ktmp;
+    void *vcur = passes % 2 == 0 ? values_out : vtmp;
+    void *kalt = kcur == keys_out ? ktmp : keys_out;
+    void *valt = vcur == values_out ? vtmp : values_out;
+    if (kcur != keys_in)
+        SWEEP_CUDA_TRY(h,
+                       cudaMemcpyAsync(kcur, keys_in, n * ks, cudaMemcpyDeviceToDevice, h->stream));
+    if (vsize && vcur != values_in)
+        SWEEP_CUDA_TRY(
+            h, cudaMemcpyAsync(vcur, values_in, n * vsize, cudaMemcpyDeviceToDevice, h->stream));
+    const int kind = key_kind_of(cmp->dtype);
+    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return by_width(ks, [&](auto u) -> sweep_status {
+        typedef decltype(u) U;
+        tile_sort_kernel<U><<<(unsigned)((n + tile - 1) / tile), kSortThreads, 0, h->stream>>>(
+            (U *)kcur, vcur, vsize, n, tile, kind, desc);
+        SWEEP_CUDA_LAUNCHED(h, "merge_sort (tiles)");
+        for (size_t w = tile; w < n; w *= 2) {
+            MergeArgs m;
+            memset(&m, 0, sizeof m);
+            m.width = w;
+            m.src = kcur;
+            m.srcv = vcur;
+            m.dst = kalt;
+            m.dstv = valt;
+            m.n = n;
+            m.vsize = vsize;
+            m.vunit = value_unit(vcur, vcur, valt, vsize);
+            m.part = part;
+            m.splits = splits;
+            m.kind = kind;
+            m.descending = desc;
+            merge_pairs_partition_kernel<U>
+                <<<(unsigned)((nparts + 255) / 256), 256, 0, h->stream>>>(m, nparts, splits);
+            SWEEP_CUDA_LAUNCHED(h, "merge_sort (partition)");
+            merge_tiles_kernel<U, true><<<(unsigned)nparts, kMergeThreads, 0, h->stream>>>(m);
+            SWEEP_CUDA_LAUNCHED(h, "merge_sort (merge)");
+            void *t = kcur;
+            kcur = kalt;
+            kalt = t;
+            t = vcur;
+            vcur = valt;
+            valt = t;
+        }
+        return SWEEP_OK;
+    });
+}
+
+sweep_status sweep_cuda_merge(void *hv, const sweep_kcmp *cmp, const void *a, const void *a_values,
+                              size_t na, const void *b, const void *b_values, size_t nb, void *out,
+                              void *out_values, size_t vsize, void *scratch,
+                              size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
+    const size_t part = kMergeMaxPart;
+    const size_t nparts = (na + nb + part - 1) / part;
+    if (!scratch) {
+        *scratch_bytes = pad256((nparts + 1) * sizeof(size_t));
+        return SWEEP_OK;
+    }
+    size_t *splits = (size_t *)scratch;
+    sweep_status st = sweep_cuda_merge_partition(h, cmp, a, na, b, nb, part, splits);
+    if (st != SWEEP_OK) return st;
+    return sweep_cuda_merge_tiles(h, cmp, a, a_values, na, b, b_values, nb, vsize, part, splits,
+                                  out, out_values);
+}

@@ -1,0 +1,74 @@
+/*
+ * cuda_scan.cu -- the fused scan, segmented scan, reduce and segmented reduce
+ * entries except reduce: argument shaping around the single-pass kernel.
+ */
+#include "cuda_single_pass.h"
+
+#include <stdio.h>
+#include <string.h>
+
+using namespace sweep_gpu;
+
+/* Custom operators need run-time compilation (not in this backend yet). A fused
+ * entry answers SWEEP_ERR_UNSUPPORTED quietly: the core then composes the primitive,
+ * and the basic kernel it reaches explains. */
+static sweep_status custom_unsupported(sweep_cuda *, const char *) {
+    return SWEEP_ERR_UNSUPPORTED;
+}
+
+sweep_status sweep_cuda_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
+                             int exclusive, void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "scan");
+    SWEEP_CUDA_ENTER(h);
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    return sweep_cuda_single_pass<kSegNone, false>(h, op, in, out, n, seg, NULL, exclusive, scratch,
+                                                   scratch_bytes);
+}
+
+sweep_status sweep_cuda_segmented_scan(void *hv, const sweep_kop *op, const void *in, void *out,
+                                       size_t n, const sweep_ksegments *ks, int exclusive,
+                                       void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "segmented_scan");
+    SWEEP_CUDA_ENTER(h);
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    switch (ks->form) {
+    case SWEEP_SEG_FLAGS:
+        seg.flags = ks->flags;
+        return sweep_cuda_single_pass<kSegFlags, false>(h, op, in, out, n, seg, NULL, exclusive,
+                                                        scratch, scratch_bytes);
+    case SWEEP_SEG_OFFSETS:
+        seg.offsets = ks->offsets;
+        seg.nseg = ks->nseg;
+        seg.base = ks->base;
+        return sweep_cuda_single_pass<kSegOffsets, false>(h, op, in, out, n, seg, NULL, exclusive,
+                                                          scratch, scratch_bytes);
+    case SWEEP_SEG_KEYS:
+        if (ks->key_size != 1 && ks->key_size != 2 && ks->key_size != 4 && ks->key_size != 8)
+            return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED,
+                                     "cuda: segmented_scan: keys of this size");
+        seg.keys = (const unsigned char *)ks->keys;
+        seg.key_size = (unsigned)ks->key_size;
+        return sweep_cuda_single_pass<kSegKeys, false>(h, op, in, out, n, seg, NULL, exclusive,
+                                                       scratch, scratch_bytes);
+    default: return sweep_cuda_report(h, SWEEP_ERR_INTERNAL, "cuda: segmented_scan: unknown form");
+    }
+}
+
+sweep_status sweep_cuda_segmented_reduce(void *hv, const sweep_kop *op, const void *in, size_t n,
+                                         const size_t *offsets, size_t nseg, void *out,
+                                         void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "segmented_reduce");
+    SWEEP_CUDA_ENTER(h);
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    seg.offsets = offsets;
+    seg.nseg = nseg;
+    seg.base = 0;
+    return sweep_cuda_single_pass<kSegOffsets, true>(h, op, in, NULL, n, seg, out, 0, scratch,
+                                                     scratch_bytes);
+}

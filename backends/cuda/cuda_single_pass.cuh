@@ -1,0 +1,66 @@
+/*
+ * cuda_single_pass.cuh -- host side of the fused single-pass scan: scratch size,
+ * clearing the tile states, the launch. Each segment form is instantiated in its own
+ * file (cuda_scan_<form>.cu) so the plugin's build spreads over cores.
+ */
+#ifndef SWEEP_CUDA_SINGLE_PASS_CUH
+#define SWEEP_CUDA_SINGLE_PASS_CUH
+
+#include "cuda_backend.h"
+#include "gpu/scan_single_pass.cuh"
+
+#include "cuda_single_pass.h"
+
+/* Explicit instantiation for one form (one per file). */
+#define SWEEP_CUDA_SINGLE_PASS_INSTANTIATE(FORM, SEG_REDUCE)                                       \
+    template sweep_status sweep_cuda_single_pass<FORM, SEG_REDUCE>(                                \
+        sweep_cuda * h, const sweep_kop *op, const void *in, void *out, size_t n,                  \
+        const sweep_gpu::SegArgs &seg, void *seg_out, int exclusive, void *scratch,                \
+        size_t *scratch_bytes);
+
+template <int FORM, bool SEG_REDUCE>
+sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const void *in, void *out,
+                                    size_t n, const sweep_gpu::SegArgs &seg, void *seg_out,
+                                    int exclusive, void *scratch, size_t *scratch_bytes) {
+    using namespace sweep_gpu;
+    return dispatch_op(op, [&](auto tag) -> sweep_status {
+        typedef typename decltype(tag)::T T;
+        typedef typename decltype(tag)::Op Op;
+        typedef typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type V;
+        constexpr int TILE = ScanTuning<T>::tile;
+        const size_t ntiles = (n + TILE - 1) / TILE;
+        if (!scratch) {
+            *scratch_bytes = TileState<V>::bytes(ntiles);
+            return SWEEP_OK;
+        }
+        if (ntiles > 0xffffffffull)
+            return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
+        ScanArgs<T> a;
+        a.in = (const T *)in;
+        a.out = (T *)out;
+        a.n = n;
+        a.identity = identity_of<T>(op);
+        a.exclusive = exclusive;
+        a.seg = seg;
+        a.seg_out = (T *)seg_out;
+        a.stall_mod = h->stall_mod;
+        a.spin_limit = h->spin_limit;
+        TileState<V> ts = TileState<V>::carve(scratch, ntiles);
+        SWEEP_CUDA_TRY(h,
+                       cudaMemsetAsync(scratch, 0, TileState<V>::clear_bytes(ntiles), h->stream));
+        /* n == 0 reaches here only for a segmented reduction of empty segments */
+        if (ntiles > 0) {
+            scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>
+                <<<(unsigned)ntiles, ScanTuning<T>::threads, 0, h->stream>>>(a, ts);
+            SWEEP_CUDA_LAUNCHED(h, SEG_REDUCE ? "segmented_reduce" : "scan (single pass)");
+        }
+        if (SEG_REDUCE && seg.nseg > 0) {
+            segment_identity_kernel<T><<<sweep_cuda_grid(h, seg.nseg, 256), 256, 0, h->stream>>>(
+                seg.offsets, seg.nseg, a.identity, (T *)seg_out);
+            SWEEP_CUDA_LAUNCHED(h, "segmented_reduce (empty segments)");
+        }
+        return SWEEP_OK;
+    });
+}
+
+#endif /* SWEEP_CUDA_SINGLE_PASS_CUH */

@@ -1,0 +1,148 @@
+/*
+ * cuda_split.cu -- split and compaction: the basic kernels (flag_count,
+ * flag_scatter) for any element size, and the fused one-pass split for elements and
+ * values of 1, 2, 4, 8 or 16 bytes at their natural alignment (others answer
+ * SWEEP_ERR_UNSUPPORTED and the core composes them).
+ */
+#include "cuda_backend.h"
+#include "gpu/split_kernels.cuh"
+
+#include <stdio.h>
+
+using namespace sweep_gpu;
+
+sweep_status sweep_cuda_flag_count(void *hv, const uint8_t *flags, size_t n, size_t tile,
+                                   size_t *counts) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    const size_t ntiles = (n + tile - 1) / tile;
+    flag_count_kernel<<<(unsigned)ntiles, kSplitThreads, 0, h->stream>>>(flags, n, tile, counts);
+    SWEEP_CUDA_LAUNCHED(h, "flag_count");
+    return SWEEP_OK;
+}
+
+sweep_status sweep_cuda_flag_scatter(void *hv, const uint8_t *flags, const void *in, void *out,
+                                     size_t elem_size, const void *values_in, void *values_out,
+                                     size_t vsize, size_t n, size_t tile, const size_t *before,
+                                     const size_t *total, int keep_unflagged) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    ScatterArgs a;
+    a.flags = flags;
+    a.in = in;
+    a.out = out;
+    a.elem_size = elem_size;
+    a.values_in = values_in;
+    a.values_out = values_out;
+    a.vsize = vsize;
+    a.n = n;
+    a.tile = tile;
+    a.before = before;
+    a.total = total;
+    a.keep_unflagged = keep_unflagged;
+    a.elem_unit = copy_unit(in, out, elem_size);
+    a.value_unit = vsize ? copy_unit(values_in, values_out, vsize) : 1;
+    const size_t ntiles = (n + tile - 1) / tile;
+    flag_scatter_kernel<<<(unsigned)ntiles, kSplitThreads, 0, h->stream>>>(a);
+    SWEEP_CUDA_LAUNCHED(h, "flag_scatter");
+    return SWEEP_OK;
+}
+
+namespace {
+
+struct SplitCall {
+    sweep_cuda *h;
+    const uint8_t *flags;
+    const void *in;
+    void *out;
+    const void *vin;
+    void *vout;
+    size_t n;
+    size_t *num_flagged;
+    int keep_unflagged;
+    void *scratch;
+    size_t *scratch_bytes;
+};
+
+template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
+    constexpr int TILE = SplitTuning<E, Vt>::tile;
+    const size_t ntiles = (c.n + TILE - 1) / TILE;
+    const size_t state = TileState<TileCount>::bytes(ntiles);
+    if (!c.scratch) {
+        *c.scratch_bytes = state + 256;
+        return SWEEP_OK;
+    }
+    sweep_cuda *h = c.h;
+    if (ntiles > 0xffffffffull)
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: split: too many tiles");
+    unsigned long long *total = (unsigned long long *)((unsigned char *)c.scratch + state);
+    TileState<TileCount> ts = TileState<TileCount>::carve(c.scratch, ntiles);
+    SWEEP_CUDA_TRY(
+        h, cudaMemsetAsync(c.scratch, 0, TileState<TileCount>::clear_bytes(ntiles), h->stream));
+    if (c.keep_unflagged) {
+        SWEEP_CUDA_TRY(h, cudaMemsetAsync(total, 0, sizeof *total, h->stream));
+        count_flags_kernel<<<sweep_cuda_grid(h, c.n / 16 + 1, 256), 256, 0, h->stream>>>(
+            c.flags, c.n, total);
+        SWEEP_CUDA_LAUNCHED(h, "split (count)");
+    }
+    SplitArgs<E, Vt> a;
+    a.flags = c.flags;
+    a.in = (const E *)c.in;
+    a.out = (E *)c.out;
+    a.vin = (const Vt *)c.vin;
+    a.vout = (Vt *)c.vout;
+    a.n = c.n;
+    a.total = total;
+    a.num_flagged = c.num_flagged;
+    a.keep_unflagged = c.keep_unflagged;
+    a.stall_mod = h->stall_mod;
+    a.spin_limit = h->spin_limit;
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    split_single_pass_kernel<E, Vt, VALUES>
+        <<<(unsigned)ntiles, SplitTuning<E, Vt>::threads, 0, h->stream>>>(a, ts);
+    SWEEP_CUDA_LAUNCHED(h, "split (single pass)");
+    return SWEEP_OK;
+}
+
+template <class E> sweep_status split_values(const SplitCall &c, size_t vsize) {
+    switch (vsize) {
+    case 0: return split_run<E, NoValue>(c);
+    case 1: return split_run<E, uint8_t>(c);
+    case 2: return split_run<E, uint16_t>(c);
+    case 4: return split_run<E, uint32_t>(c);
+    case 8: return split_run<E, unsigned long long>(c);
+    case 16: return split_run<E, Value16>(c);
+    default: return SWEEP_ERR_UNSUPPORTED;
+    }
+}
+
+bool natural(const void *p, size_t size) {
+    return ((uintptr_t)p & (size - 1)) == 0;
+}
+bool fused_size(size_t s) {
+    return s == 1 || s == 2 || s == 4 || s == 8 || s == 16;
+}
+
+} // namespace
+
+sweep_status sweep_cuda_split(void *hv, const uint8_t *flags, const void *in, void *out,
+                              size_t elem_size, const void *values_in, void *values_out,
+                              size_t vsize, size_t n, size_t *num_flagged, int keep_unflagged,
+                              void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (!fused_size(elem_size) || !natural(in, elem_size) || !natural(out, elem_size) ||
+        (vsize &&
+         (!fused_size(vsize) || !natural(values_in, vsize) || !natural(values_out, vsize))))
+        return SWEEP_ERR_UNSUPPORTED; /* the core composes it from the basic kernels */
+    SWEEP_CUDA_ENTER(h);
+    SplitCall c = {
+        h,           flags,          in,      out,          vsize ? values_in : NULL, values_out, n,
+        num_flagged, keep_unflagged, scratch, scratch_bytes};
+    switch (elem_size) {
+    case 1: return split_values<uint8_t>(c, vsize);
+    case 2: return split_values<uint16_t>(c, vsize);
+    case 4: return split_values<uint32_t>(c, vsize);
+    case 8: return split_values<unsigned long long>(c, vsize);
+    default: return split_values<Value16>(c, vsize);
+    }
+}

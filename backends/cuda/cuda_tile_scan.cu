@@ -1,0 +1,159 @@
+/*
+ * cuda_tile_scan.cu -- the basic scan kernels of the table (tile_reduce, tile_scan,
+ * head flags, segment_last) instantiated over the built-in operators, and the fused
+ * reduce, which is tile_reduce over a grid's worth of chunks, then over their partials.
+ */
+#include "cuda_backend.h"
+
+#include "gpu/segment_kernels.cuh"
+#include "gpu/tile_scan_kernels.cuh"
+#include <stdio.h>
+
+using namespace sweep_gpu;
+
+template <bool SCAN>
+static sweep_status tile_run(sweep_cuda *h, const sweep_kop *op, const void *in,
+                             const uint8_t *flags, void *out, size_t n, size_t tile,
+                             const void *carries, void *partials, uint8_t *partial_flags,
+                             int exclusive) {
+    const size_t ntiles = (n + tile - 1) / tile;
+    const bool sequential = (h->options & SWEEP_OPTION_DETERMINISTIC) != 0;
+    return dispatch_op(op, [&](auto tag) -> sweep_status {
+        typedef typename decltype(tag)::T T;
+        typedef typename decltype(tag)::Op Op;
+        TileArgs<T> a;
+        a.in = (const T *)in;
+        a.flags = flags;
+        a.out = (T *)out;
+        a.n = n;
+        a.tile = tile;
+        a.carries = (const T *)carries;
+        a.partials = (T *)partials;
+        a.partial_flags = partial_flags;
+        a.identity = identity_of<T>(op);
+        a.exclusive = exclusive;
+        if (sequential) {
+            const unsigned threads = 128;
+            tile_sequential_kernel<T, Op, SCAN>
+                <<<(unsigned)((ntiles + threads - 1) / threads), threads, 0, h->stream>>>(a,
+                                                                                          ntiles);
+            SWEEP_CUDA_LAUNCHED(h, SCAN ? "tile_scan (sequential)" : "tile_reduce (sequential)");
+        } else {
+            tile_block_kernel<T, Op, SCAN><<<(unsigned)ntiles, kTileThreads, 0, h->stream>>>(a);
+            SWEEP_CUDA_LAUNCHED(h, SCAN ? "tile_scan" : "tile_reduce");
+        }
+        return SWEEP_OK;
+    });
+}
+
+static sweep_status unsupported_op(sweep_cuda *h, const char *entry) {
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "cuda: %s: custom operators need run-time compilation, not available yet", entry);
+    return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+}
+
+sweep_status sweep_cuda_tile_reduce(void *hv, const sweep_kop *op, const void *in,
+                                    const uint8_t *flags, size_t n, size_t tile, void *partials,
+                                    uint8_t *partial_flags) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_reduce");
+    return tile_run<false>(h, op, in, flags, NULL, n, tile, NULL, partials, partial_flags, 0);
+}
+
+sweep_status sweep_cuda_tile_scan(void *hv, const sweep_kop *op, const void *in,
+                                  const uint8_t *flags, void *out, size_t n, size_t tile,
+                                  const void *carries, int exclusive) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_scan");
+    return tile_run<true>(h, op, in, flags, out, n, tile, carries, NULL, NULL, exclusive);
+}
+
+sweep_status sweep_cuda_heads_from_keys(void *hv, const void *keys, size_t key_size, size_t n,
+                                        uint8_t *flags) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    if (key_size != 1 && key_size != 2 && key_size != 4 && key_size != 8)
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: heads_from_keys: key size");
+    heads_from_keys_kernel<<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(
+        (const unsigned char *)keys, (unsigned)key_size, n, flags);
+    SWEEP_CUDA_LAUNCHED(h, "heads_from_keys");
+    return SWEEP_OK;
+}
+
+sweep_status sweep_cuda_heads_from_offsets(void *hv, const size_t *offsets, size_t nseg,
+                                           size_t base, size_t n, uint8_t *flags) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    if (nseg == 0) return SWEEP_OK;
+    heads_from_offsets_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(offsets, nseg,
+                                                                                    base, n, flags);
+    SWEEP_CUDA_LAUNCHED(h, "heads_from_offsets");
+    return SWEEP_OK;
+}
+
+template <class W>
+static sweep_status segment_last_run(sweep_cuda *h, const sweep_kop *op, const void *scanned,
+                                     const size_t *offsets, size_t nseg, size_t base, void *out) {
+    W id;
+    memcpy(&id, op->identity, sizeof id);
+    segment_last_kernel<W><<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
+        (const W *)scanned, offsets, nseg, base, id, (W *)out);
+    SWEEP_CUDA_LAUNCHED(h, "segment_last");
+    return SWEEP_OK;
+}
+
+sweep_status sweep_cuda_segment_last(void *hv, const sweep_kop *op, const void *scanned,
+                                     const size_t *offsets, size_t nseg, size_t base, void *out) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUDA_ENTER(h);
+    if (nseg == 0) return SWEEP_OK;
+    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "segment_last");
+    switch (op->size) {
+    case 1: return segment_last_run<uint8_t>(h, op, scanned, offsets, nseg, base, out);
+    case 2: return segment_last_run<uint16_t>(h, op, scanned, offsets, nseg, base, out);
+    case 4: return segment_last_run<uint32_t>(h, op, scanned, offsets, nseg, base, out);
+    case 8: return segment_last_run<unsigned long long>(h, op, scanned, offsets, nseg, base, out);
+    default: return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: segment_last: element size");
+    }
+}
+
+/* Ordered reduction: a grid of contiguous chunks (tile_reduce), then their partials. */
+sweep_status sweep_cuda_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
+                               void *scratch, size_t *scratch_bytes) {
+    sweep_cuda *h = (sweep_cuda *)hv;
+    if (op->kind == SWEEP_OP_CUSTOM) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
+    SWEEP_CUDA_ENTER(h);
+    size_t blocks = (n + kTileChunk - 1) / kTileChunk;
+    const size_t cap = (size_t)h->sm_count * 4;
+    if (blocks > cap) blocks = cap;
+    size_t chunk = (n + blocks - 1) / blocks;
+    chunk = (chunk + kTileChunk - 1) / kTileChunk * kTileChunk;
+    blocks = (n + chunk - 1) / chunk;
+    if (!scratch) {
+        *scratch_bytes = blocks * op->size;
+        return SWEEP_OK;
+    }
+    return dispatch_op(op, [&](auto tag) -> sweep_status {
+        typedef typename decltype(tag)::T T;
+        typedef typename decltype(tag)::Op Op;
+        TileArgs<T> a;
+        memset(&a, 0, sizeof a);
+        a.in = (const T *)in;
+        a.n = n;
+        a.tile = chunk;
+        a.partials = (T *)scratch;
+        a.identity = identity_of<T>(op);
+        tile_block_kernel<T, Op, false><<<(unsigned)blocks, kTileThreads, 0, h->stream>>>(a);
+        SWEEP_CUDA_LAUNCHED(h, "reduce (chunks)");
+        a.in = (const T *)scratch;
+        a.n = blocks;
+        a.tile = blocks;
+        a.partials = (T *)out;
+        tile_block_kernel<T, Op, false><<<1, kTileThreads, 0, h->stream>>>(a);
+        SWEEP_CUDA_LAUNCHED(h, "reduce (partials)");
+        return SWEEP_OK;
+    });
+}

@@ -1,0 +1,273 @@
+/*
+ * perf_vs_cub.cu -- times sweep's CUDA backend against CUB from the same toolkit on
+ * the issue's targets (n = 2^28 unless noted), median of repeated runs with CUDA
+ * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
+ * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
+ * a tool for the lent GPU (see ci/gpu-check.sh).
+ */
+#include <cub/cub.cuh>
+#include <sweep/sweep.h>
+
+#include <algorithm>
+#include <stdio.h>
+#include <stdlib.h>
+#include <vector>
+
+#define CK(x)                                                                                      \
+    do {                                                                                           \
+        cudaError_t e_ = (x);                                                                      \
+        if (e_ != cudaSuccess) {                                                                   \
+            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));     \
+            exit(2);                                                                               \
+        }                                                                                          \
+    } while (0)
+#define SK(x)                                                                                      \
+    do {                                                                                           \
+        sweep_status s_ = (x);                                                                     \
+        if (s_ != SWEEP_OK) {                                                                      \
+            fprintf(stderr, "%s:%d %s: %s %s\n", __FILE__, __LINE__, #x, sweep_status_string(s_),  \
+                    sweep_last_error());                                                           \
+            exit(2);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+__device__ unsigned long long mix(unsigned long long x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+template <class T> __global__ void fill(T *p, size_t n, unsigned long long seed) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        p[i] = (T)mix(i ^ (seed << 40));
+}
+__global__ void fill_flags(uint8_t *f, size_t n, unsigned period, int random) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        f[i] = random ? (uint8_t)(mix(i * 7 + 3) & 1) : (uint8_t)(i % period == 0);
+}
+__global__ void fill_runs(unsigned *k, size_t n, unsigned period) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        k[i] = (unsigned)(i / period);
+}
+
+struct Less32 {
+    __device__ bool operator()(unsigned a, unsigned b) const {
+        return a < b;
+    }
+};
+
+template <class F> static double median_ms(F &&f, int reps = 15) {
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    f();
+    f();
+    CK(cudaDeviceSynchronize());
+    std::vector<float> t;
+    for (int r = 0; r < reps; ++r) {
+        CK(cudaEventRecord(a));
+        f();
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, a, b));
+        t.push_back(ms);
+    }
+    std::sort(t.begin(), t.end());
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    return t[t.size() / 2];
+}
+
+static int failures = 0;
+template <class T> static void same(const char *what, const T *x, const T *y, size_t n) {
+    std::vector<T> a(n), b(n);
+    CK(cudaMemcpy(a.data(), x, n * sizeof(T), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(b.data(), y, n * sizeof(T), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < n; ++i)
+        if (memcmp(&a[i], &b[i], sizeof(T)) != 0) {
+            printf("MISMATCH %s at %zu\n", what, i);
+            ++failures;
+            return;
+        }
+}
+
+static void row(const char *what, double sweep_ms, double cub_ms, double target,
+                bool lower_is_ratio = false) {
+    double ratio = cub_ms / sweep_ms;
+    if (lower_is_ratio) {
+        double frac = sweep_ms / cub_ms;
+        printf("%-34s sweep %8.3f ms  cub %8.3f ms  sweep/cub time %.2f (target <= %.2f) %s\n",
+               what, sweep_ms, cub_ms, frac, target, frac <= target ? "MET" : "missed");
+    } else {
+        printf("%-34s sweep %8.3f ms  cub %8.3f ms  speedup %.2fx (target >= %.2fx) %s\n", what,
+               sweep_ms, cub_ms, ratio, target, ratio >= target ? "MET" : "missed");
+    }
+    fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+    size_t n = (size_t)1 << 28;
+    if (argc > 1) n = (size_t)1 << atoi(argv[1]);
+    sweep_context *ctx;
+    sweep_context_desc desc = {SWEEP_BACKEND_CUDA, 0, 0, 0};
+    SK(sweep_context_create(&ctx, &desc));
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, 0));
+    printf("device %s, n = %zu\n", p.name, n);
+
+    unsigned *a32, *b32, *c32, *v32, *w32, *x32;
+    unsigned long long *a64, *b64, *c64;
+    uint8_t *flags;
+    CK(cudaMalloc(&a32, n * 4));
+    CK(cudaMalloc(&b32, n * 4));
+    CK(cudaMalloc(&c32, n * 4));
+    CK(cudaMalloc(&v32, n * 4));
+    CK(cudaMalloc(&w32, n * 4));
+    CK(cudaMalloc(&x32, n * 4));
+    CK(cudaMalloc(&a64, n * 8));
+    CK(cudaMalloc(&b64, n * 8));
+    CK(cudaMalloc(&c64, n * 8));
+    CK(cudaMalloc(&flags, n));
+    fill<<<1024, 256>>>(a32, n, 1);
+    fill<<<1024, 256>>>(v32, n, 2);
+    fill<<<1024, 256>>>(a64, n, 3);
+    CK(cudaDeviceSynchronize());
+    void *tmp = NULL;
+    size_t tmp_bytes = 0, need = 0;
+    auto ensure = [&](size_t b) {
+        if (b > tmp_bytes) {
+            if (tmp) CK(cudaFree(tmp));
+            CK(cudaMalloc(&tmp, b));
+            tmp_bytes = b;
+        }
+    };
+    unsigned long long *nsel;
+    CK(cudaMalloc(&nsel, 8));
+
+    /* exclusive sum u32 / u64 */
+    {
+        sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);
+        double s = median_ms([&] { SK(sweep_scan(ctx, op, a32, b32, n, SWEEP_EXCLUSIVE)); });
+        CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32, c32, n));
+        ensure(need);
+        double c = median_ms([&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, n)); });
+        same("scan u32", b32, c32, n);
+        row("exclusive sum u32", s, c, 1.15);
+    }
+    {
+        sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U64);
+        double s = median_ms([&] { SK(sweep_scan(ctx, op, a64, b64, n, SWEEP_EXCLUSIVE)); });
+        CK(cub::DeviceScan::ExclusiveSum(NULL, need, a64, c64, n));
+        ensure(need);
+        double c = median_ms([&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a64, c64, n)); });
+        same("scan u64", b64, c64, n);
+        row("exclusive sum u64", s, c, 1.05);
+    }
+    /* segmented scan by flags (runs of 1024) vs InclusiveSumByKey */
+    {
+        fill_flags<<<1024, 256>>>(flags, n, 1024, 0);
+        fill_runs<<<1024, 256>>>(w32, n, 1024);
+        sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);
+        double s = median_ms(
+            [&] { SK(sweep_segmented_scan_flags(ctx, op, a32, flags, b32, n, SWEEP_INCLUSIVE)); });
+        CK(cub::DeviceScan::InclusiveSumByKey(NULL, need, w32, a32, c32, (int64_t)n));
+        ensure(need);
+        double c = median_ms(
+            [&] { CK(cub::DeviceScan::InclusiveSumByKey(tmp, need, w32, a32, c32, (int64_t)n)); });
+        same("segscan", b32, c32, n);
+        row("segmented scan flags u32 (1024)", s, c, 1.2);
+    }
+    /* split vs DevicePartition::Flagged (random flags) */
+    {
+        fill_flags<<<1024, 256>>>(flags, n, 0, 1);
+        size_t *nf;
+        CK(cudaMalloc(&nf, sizeof(size_t)));
+        double s =
+            median_ms([&] { SK(sweep_split(ctx, flags, a32, b32, 4, NULL, NULL, 0, n, nf)); });
+        CK(cub::DevicePartition::Flagged(NULL, need, a32, flags, c32, nsel, (int64_t)n));
+        ensure(need);
+        double c = median_ms([&] {
+            CK(cub::DevicePartition::Flagged(tmp, need, a32, flags, c32, nsel, (int64_t)n));
+        });
+        size_t k1 = 0;
+        unsigned long long k2 = 0;
+        CK(cudaMemcpy(&k1, nf, sizeof k1, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(&k2, nsel, sizeof k2, cudaMemcpyDeviceToHost));
+        if (k1 != k2) {
+            printf("MISMATCH split count %zu vs %llu\n", k1, k2);
+            ++failures;
+        }
+        same("split flagged half", b32, c32, k1);
+        row("split u32 (random flags)", s, c, 1.2);
+        CK(cudaFree(nf));
+    }
+    /* radix sort u32 keys, u32/u32 pairs, u64 keys */
+    {
+        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
+        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a32, b32, NULL, NULL, n, &d)); }, 7);
+        CK(cub::DeviceRadixSort::SortKeys(NULL, need, a32, c32, (int64_t)n));
+        ensure(need);
+        double c = median_ms(
+            [&] { CK(cub::DeviceRadixSort::SortKeys(tmp, need, a32, c32, (int64_t)n)); }, 7);
+        same("sort u32", b32, c32, n);
+        row("radix sort u32 keys", s, c, 1.1);
+    }
+    {
+        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
+        d.value_size = 4;
+        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a32, b32, v32, w32, n, &d)); }, 7);
+        CK(cub::DeviceRadixSort::SortPairs(NULL, need, a32, c32, v32, x32, (int64_t)n));
+        ensure(need);
+        double c = median_ms(
+            [&] { CK(cub::DeviceRadixSort::SortPairs(tmp, need, a32, c32, v32, x32, (int64_t)n)); },
+            7);
+        same("sort pairs keys", b32, c32, n);
+        same("sort pairs values", w32, x32, n);
+        row("radix sort u32/u32 pairs", s, c, 1.1);
+    }
+    {
+        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U64);
+        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a64, b64, NULL, NULL, n, &d)); }, 5);
+        CK(cub::DeviceRadixSort::SortKeys(NULL, need, a64, c64, (int64_t)n));
+        ensure(need);
+        double c = median_ms(
+            [&] { CK(cub::DeviceRadixSort::SortKeys(tmp, need, a64, c64, (int64_t)n)); }, 5);
+        same("sort u64", b64, c64, n);
+        row("radix sort u64 keys", s, c, 1.2);
+    }
+    /* merge sort u32 at n/4 (2^26) */
+    {
+        size_t m = n / 4;
+        sweep_compare cmp = sweep_compare_builtin(SWEEP_U32, 0);
+        double s =
+            median_ms([&] { SK(sweep_merge_sort(ctx, a32, b32, NULL, NULL, 0, m, cmp)); }, 5);
+        CK(cub::DeviceMergeSort::SortKeysCopy(NULL, need, a32, c32, (int64_t)m, Less32()));
+        ensure(need);
+        double c = median_ms(
+            [&] {
+                CK(cub::DeviceMergeSort::SortKeysCopy(tmp, need, a32, c32, (int64_t)m, Less32()));
+            },
+            5);
+        same("merge sort", b32, c32, m);
+        row("merge sort u32 (n/4)", s, c, 1.2);
+    }
+    /* small scan 2^16 */
+    {
+        size_t m = 1 << 16;
+        sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);
+        double s = median_ms([&] { SK(sweep_scan(ctx, op, a32, b32, m, SWEEP_EXCLUSIVE)); }, 101);
+        CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32, c32, m));
+        ensure(need);
+        double c =
+            median_ms([&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, m)); }, 101);
+        same("scan 2^16", b32, c32, m);
+        row("exclusive sum u32 n=2^16", s, c, 0.6, true);
+    }
+    sweep_context_destroy(ctx);
+    printf("perf_vs_cub: %d mismatches\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,261 @@
+/*
+ * radix_onesweep.cuh -- the fused LSD radix sort in the Onesweep style (Adinets &
+ * Merrill 2022): one pass over the keys counts the digits of every pass; a one-block
+ * plan kernel scans those counts, marks passes whose digit is the same for all keys
+ * (skipped: they would not move anything) and decides on the device which buffer
+ * each remaining pass reads and writes, so the last one lands in keys_out; then one
+ * kernel per 8-bit digit ranks a tile in shared memory and finds where each digit's
+ * keys go with a per-digit decoupled look-back across tiles.
+ *
+ * A status word per (tile, digit) holds a 2-bit state and a 30-bit count, so counts
+ * are exact for portions of up to 2^30 keys; longer inputs are sorted portion by
+ * portion within each pass, each portion starting from the digit offsets the
+ * previous one ended with.
+ *
+ * If a predecessor tile's status stays unavailable past a bounded wait, the waiting
+ * thread counts that tile's keys of its digit itself (no hang without forward
+ * progress guarantees).
+ */
+#ifndef SWEEP_GPU_RADIX_ONESWEEP_CUH
+#define SWEEP_GPU_RADIX_ONESWEEP_CUH
+
+#include "block_radix_rank.cuh"
+#include "elem_copy.cuh"
+#include "lookback.cuh"
+#include "radix_keys.cuh"
+
+namespace sweep_gpu {
+
+template <class U, class Vt> struct OnesweepTuning {
+    static constexpr int threads = 256;
+    static constexpr int wide = (int)(sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt));
+    static constexpr int items = 24576 / (threads * wide) > 16 ? 16 : 24576 / (threads * wide);
+    static constexpr int tile = threads * items;
+    /* keys per portion: a multiple of the tile whose counts fit 30 bits */
+    static constexpr size_t portion = (((size_t)1 << 30) - tile) / tile * tile;
+};
+
+constexpr unsigned kDigitAggregate = 1u << 30;
+constexpr unsigned kDigitPrefix = 2u << 30;
+constexpr unsigned kDigitCountMask = (1u << 30) - 1;
+
+struct PassPlan {
+    const void *ksrc;
+    void *kdst;
+    const void *vsrc;
+    void *vdst;
+    int active;
+};
+
+struct SortPlan {
+    PassPlan pass[kRadixMaxPasses];
+    int kcopy, vcopy; /* the result is in k/vcopy_src: copy it to k/vcopy_dst */
+    const void *kcopy_src;
+    void *kcopy_dst;
+    const void *vcopy_src;
+    void *vcopy_dst;
+};
+
+/* hist: passes x 256 digit counts. base: per pass, (nportions + 1) x 256 digit
+ * offsets; row 0 of each pass is the exclusive scan of the pass's counts. */
+static __global__ void radix_plan_kernel(const unsigned long long *hist, size_t n, unsigned passes,
+                                         size_t nportions, const void *kin, void *kout, void *ktmp,
+                                         const void *vin, void *vout, void *vtmp,
+                                         unsigned long long *base, SortPlan *plan) {
+    __shared__ int trivial[kRadixMaxPasses];
+    const unsigned t = threadIdx.x;
+    if (t < passes) {
+        const unsigned long long *hp = hist + (size_t)t * kRadixDigits;
+        unsigned long long *bp = base + (size_t)t * (nportions + 1) * kRadixDigits;
+        unsigned long long run = 0;
+        int one = 0;
+        for (int d = 0; d < kRadixDigits; ++d) {
+            bp[d] = run;
+            run += hp[d];
+            one |= hp[d] == n;
+        }
+        trivial[t] = one;
+    }
+    __syncthreads();
+    if (t != 0) return;
+    int active = 0;
+    for (unsigned p = 0; p < passes; ++p)
+        active += !trivial[p];
+    /* Sorting in place (keys or values): no pass may read and write one buffer. */
+    const bool in_place = kin == (const void *)kout || (vin && vin == (const void *)vout);
+    /* destinations, last active pass first: out, tmp, out, ... ; in place with an odd
+     * count the first pass cannot write out (it reads it): end in tmp, then copy. */
+    const bool end_in_tmp = in_place && (active & 1);
+    int k = 0; /* active passes seen so far */
+    const void *ks = kin, *vs = vin;
+    for (unsigned p = 0; p < passes; ++p) {
+        PassPlan pp;
+        pp.active = !trivial[p];
+        pp.ksrc = ks;
+        pp.vsrc = vs;
+        pp.kdst = NULL;
+        pp.vdst = NULL;
+        if (pp.active) {
+            const int from_end = active - 1 - k; /* 0 for the last active pass */
+            const bool to_out = end_in_tmp ? (from_end & 1) : !(from_end & 1);
+            pp.kdst = to_out ? kout : ktmp;
+            pp.vdst = to_out ? vout : vtmp;
+            ks = pp.kdst;
+            vs = pp.vdst;
+            ++k;
+        }
+        plan->pass[p] = pp;
+    }
+    plan->kcopy = end_in_tmp || (active == 0 && kin != (const void *)kout);
+    plan->vcopy = vin && (end_in_tmp || (active == 0 && vin != (const void *)vout));
+    plan->kcopy_src = end_in_tmp ? ktmp : kin;
+    plan->kcopy_dst = kout;
+    plan->vcopy_src = end_in_tmp ? vtmp : vin;
+    plan->vcopy_dst = vout;
+}
+
+/* The plan's final copy (in-place sorts with an odd number of passes, or none). */
+template <class U, class Vt, bool VALUES>
+__global__ void radix_copy_kernel(const SortPlan *plan, size_t n) {
+    const bool kc = plan->kcopy, vc = VALUES && plan->vcopy;
+    if (!kc && !vc) return;
+    const U *ks = (const U *)plan->kcopy_src;
+    U *kd = (U *)plan->kcopy_dst;
+    const Vt *vs = (const Vt *)plan->vcopy_src;
+    Vt *vd = (Vt *)plan->vcopy_dst;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x) {
+        if (kc) kd[i] = ks[i];
+        if (vc) vd[i] = vs[i];
+    }
+}
+
+struct OnesweepArgs {
+    const SortPlan *plan;
+    unsigned pass;
+    size_t n; /* all keys */
+    size_t portion_start;
+    size_t portion_len;
+    DigitSpec spec;
+    const unsigned long long *base_in; /* this portion's digit offsets */
+    unsigned long long *base_out;      /* the next portion's */
+    unsigned *status;                  /* tiles of this portion x 256 */
+    unsigned *counter;
+    unsigned stall_mod;
+    int spin_limit;
+};
+
+template <class U, class Vt, bool VALUES>
+__global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 3)
+    radix_onesweep_kernel(OnesweepArgs a) {
+    typedef OnesweepTuning<U, Vt> Tn;
+    constexpr int THREADS = Tn::threads;
+    constexpr int ITEMS = Tn::items;
+    constexpr int TILE = Tn::tile;
+    typedef BlockRadixRank<THREADS, ITEMS> Rank;
+    __shared__ typename Rank::Storage rs;
+    alignas(16) __shared__ unsigned char sbuf[TILE * Tn::wide];
+    __shared__ uint8_t sdig[TILE];
+    __shared__ unsigned long long sbase[kRadixDigits];
+    __shared__ unsigned s_tile;
+
+    const PassPlan pp = a.plan->pass[a.pass];
+    if (!pp.active) return;
+    const U *src = (const U *)pp.ksrc;
+    U *dst = (U *)pp.kdst;
+
+    const int tid = threadIdx.x, lane = lane_id(), warp = warp_id();
+    if (tid == 0) s_tile = atomic_add(a.counter, 1u);
+    __syncthreads();
+    const size_t tile = s_tile;
+    const size_t ntiles = (a.portion_len + TILE - 1) / TILE;
+    const size_t tstart = a.portion_start + tile * (size_t)TILE;
+    const size_t pend = a.portion_start + a.portion_len;
+    const int len = pend - tstart < (size_t)TILE ? (int)(pend - tstart) : TILE;
+
+    unsigned digits[ITEMS], ranks[ITEMS];
+    bool valid[ITEMS];
+    U k[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int i = warp * kWarp * ITEMS + j * kWarp + lane;
+        valid[j] = i < len;
+        k[j] = valid[j] ? src[tstart + i] : (U)0;
+        digits[j] = valid[j] ? key_digit(k[j], a.spec) : 0u;
+    }
+    Rank::rank(digits, valid, a.spec.nbits, ranks, rs);
+
+    if (emulated_stall(a.stall_mod, tile)) stall_delay(a.spin_limit);
+    for (int d = tid; d < kRadixDigits; d += THREADS) {
+        const unsigned cnt = rs.digit_total[d];
+        unsigned *st = a.status + (size_t)d;
+        unsigned long long before = 0;
+        if (tile == 0) {
+            store_volatile(&st[0], kDigitPrefix | cnt);
+        } else {
+            store_volatile(&st[tile * kRadixDigits], kDigitAggregate | cnt);
+            long long q = (long long)tile - 1;
+            while (q >= 0) {
+                unsigned w = load_volatile(&st[(size_t)q * kRadixDigits]);
+                unsigned ns = 32;
+                for (int s = 0; (w >> 30) == 0 && s < a.spin_limit; ++s) {
+                    backoff(ns);
+                    if (ns < 256) ns *= 2;
+                    w = load_volatile(&st[(size_t)q * kRadixDigits]);
+                }
+                if ((w >> 30) == 0) {
+                    /* fallback: count tile q's keys of digit d here */
+                    const size_t qs = a.portion_start + (size_t)q * TILE;
+                    const size_t qe = qs + TILE < pend ? qs + TILE : pend;
+                    unsigned c = 0;
+                    for (size_t i = qs; i < qe; ++i)
+                        c += key_digit(src[i], a.spec) == (unsigned)d;
+                    before += c;
+                    --q;
+                    continue;
+                }
+                before += w & kDigitCountMask;
+                if ((w >> 30) == 2u) break;
+                --q;
+            }
+            store_volatile(&st[tile * kRadixDigits], kDigitPrefix | (unsigned)(before + cnt));
+        }
+        sbase[d] = a.base_in[d] + before - rs.digit_excl[d];
+        if (tile == ntiles - 1) a.base_out[d] = a.base_in[d] + before + cnt;
+    }
+    /* keys in digit order in shared memory, then out with consecutive threads on
+     * consecutive positions of each digit's run */
+    U *skeys = (U *)sbuf;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        if (valid[j]) {
+            skeys[ranks[j]] = k[j];
+            sdig[ranks[j]] = (uint8_t)digits[j];
+        }
+    }
+    __syncthreads();
+    for (int i = tid; i < len; i += THREADS)
+        dst[sbase[sdig[i]] + i] = skeys[i];
+    if (VALUES) {
+        const Vt *vsrc = (const Vt *)pp.vsrc;
+        Vt *vdst = (Vt *)pp.vdst;
+        Vt *svals = (Vt *)sbuf;
+        Vt v[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = warp * kWarp * ITEMS + j * kWarp + lane;
+            if (valid[j]) v[j] = vsrc[tstart + i];
+        }
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            if (valid[j]) svals[ranks[j]] = v[j];
+        __syncthreads();
+        for (int i = tid; i < len; i += THREADS)
+            vdst[sbase[sdig[i]] + i] = svals[i];
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_RADIX_ONESWEEP_CUH */

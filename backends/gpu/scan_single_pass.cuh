@@ -1,0 +1,259 @@
+/*
+ * scan_single_pass.cuh -- the fused scan: one pass over the input, each tile's
+ * prefix from a decoupled look-back (lookback.cuh). The same kernel does plain
+ * scans, segmented scans (head flags, offsets or runs of equal keys, through the
+ * lifted (flag, value) operator) and segmented reductions (only the last inclusive
+ * value of each segment is written).
+ *
+ * Tiles are taken in launch order from an atomic counter, so a tile's predecessors
+ * have all started; the look-back's fallback covers schedulers that still do not
+ * run them. Scratch: one status word and two values per tile.
+ */
+#ifndef SWEEP_GPU_SCAN_SINGLE_PASS_CUH
+#define SWEEP_GPU_SCAN_SINGLE_PASS_CUH
+
+#include "block_scan.cuh"
+#include "gpu_ops.cuh"
+#include "lookback.cuh"
+#include "segment_heads.cuh"
+
+namespace sweep_gpu {
+
+/* Items per thread: a tile of 16 KiB of 4-byte elements, fewer for wide ones. */
+template <class T> struct ScanTuning {
+    static constexpr int threads = 256;
+    static constexpr int items = sizeof(T) >= 8 ? 8 : 16;
+    static constexpr int tile = threads * items;
+    /* Only warp 0 works during the look-back: more resident tiles keep the memory
+     * system busy meanwhile (registers are the limit). */
+    static constexpr int min_blocks = sizeof(T) <= 4 ? 5 : 3;
+};
+
+template <class T> struct ScanArgs {
+    const T *in;
+    T *out;
+    size_t n;
+    T identity;
+    int exclusive;
+    SegArgs seg;
+    T *seg_out;         /* segmented reduce: one value per segment */
+    unsigned stall_mod; /* test hook: tiles with tile % stall_mod == 1 publish late */
+    int spin_limit;
+};
+
+/* Warp-cooperative reduction of tile q of the input (look-back fallback). Each lane
+ * reduces a contiguous run sequentially; the runs are then combined in lane order. */
+template <class C, int FORM, int TILE, class T>
+SWEEP_GPU_INLINE typename C::value reduce_tile_input(const ScanArgs<T> &a, size_t q) {
+    typedef typename C::value V;
+    constexpr int per_lane = (TILE + kWarp - 1) / kWarp;
+    const size_t tile_start = q * (size_t)TILE;
+    const size_t start = tile_start + (size_t)lane_id() * per_lane;
+    size_t end = start + per_lane;
+    if (end > a.n) end = a.n;
+    if (end > tile_start + TILE) end = tile_start + TILE;
+    V acc = C::make(a.identity, 0);
+    bool have = false;
+    HeadWalker<FORM> hw;
+    hw.begin(a.seg, start);
+    for (size_t g = start; g < end; ++g) {
+        V x = C::make(a.in[g], hw.next(g));
+        acc = have ? C::combine(acc, x) : x;
+        have = true;
+    }
+    const int count = popc_mask(ballot(have)); /* the lanes with work are a prefix */
+    V r = warp_reduce_prefix<C>(acc, count);
+    return shfl(r, 0);
+}
+
+SWEEP_GPU_INLINE bool aligned16(const void *p) {
+    return ((uintptr_t)p & 15) == 0;
+}
+
+/* A tile between global and (padded) shared memory, striped so that consecutive
+ * threads touch consecutive addresses; 16 bytes per thread and access when `vec`
+ * (a full tile at a 16-byte aligned address). */
+template <class T, int THREADS, int ITEMS>
+SWEEP_GPU_INLINE void tile_load_striped(const T *src, T *sbuf, int len, bool vec) {
+    constexpr int VEC = sizeof(T) <= 16 ? (int)(16 / sizeof(T)) : 1;
+    if (ITEMS % VEC == 0 && sizeof(T) * VEC == 16 && vec) {
+        uint4 w[ITEMS / VEC];
+#pragma unroll
+        for (int j = 0; j < ITEMS / VEC; ++j)
+            w[j] = ((const uint4 *)src)[j * THREADS + threadIdx.x];
+#pragma unroll
+        for (int j = 0; j < ITEMS / VEC; ++j) {
+            T e[VEC];
+            memcpy(e, &w[j], 16);
+            const int i = (j * THREADS + (int)threadIdx.x) * VEC;
+#pragma unroll
+            for (int k = 0; k < VEC; ++k)
+                sbuf[smem_pad<T>(i + k)] = e[k];
+        }
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = j * THREADS + (int)threadIdx.x;
+            if (i < len) sbuf[smem_pad<T>(i)] = src[i];
+        }
+    }
+}
+template <class T, int THREADS, int ITEMS>
+SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool vec) {
+    constexpr int VEC = sizeof(T) <= 16 ? (int)(16 / sizeof(T)) : 1;
+    if (ITEMS % VEC == 0 && sizeof(T) * VEC == 16 && vec) {
+#pragma unroll
+        for (int j = 0; j < ITEMS / VEC; ++j) {
+            T e[VEC];
+            const int i = (j * THREADS + (int)threadIdx.x) * VEC;
+#pragma unroll
+            for (int k = 0; k < VEC; ++k)
+                e[k] = sbuf[smem_pad<T>(i + k)];
+            uint4 w;
+            memcpy(&w, e, 16);
+            ((uint4 *)dst)[j * THREADS + threadIdx.x] = w;
+        }
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = j * THREADS + (int)threadIdx.x;
+            if (i < len) dst[i] = sbuf[smem_pad<T>(i)];
+        }
+    }
+}
+
+template <class T, class Op, int FORM, bool SEG_REDUCE>
+__global__ void __launch_bounds__(ScanTuning<T>::threads, ScanTuning<T>::min_blocks)
+    scan_single_pass_kernel(
+        ScanArgs<T> a,
+        TileState<typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type> ts) {
+    typedef typename std::conditional<FORM == kSegNone, Plain<T, Op>, Lifted<T, Op>>::type C;
+    typedef typename C::value V;
+    constexpr int THREADS = ScanTuning<T>::threads;
+    constexpr int ITEMS = ScanTuning<T>::items;
+    constexpr int TILE = ScanTuning<T>::tile;
+    typedef BlockScan<C, THREADS> BS;
+
+    alignas(16) __shared__ T sbuf[smem_padded_size<T>(TILE)];
+    alignas(16) __shared__ uint8_t sflags[FORM == kSegNone ? 16 : TILE];
+    __shared__ typename BS::Storage bs;
+    __shared__ V s_prefix;
+    __shared__ unsigned s_tile;
+    __shared__ size_t s_lo;
+
+    const int tid = threadIdx.x;
+    if (tid == 0) s_tile = atomic_add(ts.counter, 1u);
+    __syncthreads();
+    const size_t tile = s_tile;
+    const size_t tile_start = tile * (size_t)TILE;
+    const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
+
+    /* Load striped (coalesced), read blocked. */
+    const bool full = len == TILE;
+    tile_load_striped<T, THREADS, ITEMS>(a.in + tile_start, sbuf, len,
+                                         full && aligned16(a.in + tile_start));
+    if (FORM == kSegFlags) {
+        const uint8_t *f = a.seg.flags + tile_start;
+        if (TILE == 16 * THREADS && full && aligned16(f)) {
+            ((uint4 *)sflags)[tid] = ((const uint4 *)f)[tid];
+        } else {
+            for (int i = tid; i < TILE; i += THREADS)
+                sflags[i] = i < len ? (f[i] != 0) : 0;
+        }
+    } else if (FORM != kSegNone) {
+        for (int i = tid; i < TILE; i += THREADS)
+            sflags[i] = 0;
+    }
+    __syncthreads();
+    if (FORM == kSegOffsets || FORM == kSegKeys)
+        mark_tile_heads<FORM, THREADS>(a.seg, tile_start, len, sflags, &s_lo);
+
+    V items[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        int i = tid * ITEMS + j;
+        T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
+        items[j] = C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]);
+    }
+    V tacc = items[0];
+#pragma unroll
+    for (int j = 1; j < ITEMS; ++j)
+        tacc = C::combine(tacc, items[j]);
+
+    V tprefix, total;
+    bool thas;
+    BS::exclusive(tacc, tprefix, thas, total, bs);
+
+    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
+    if (tile > 0 && warp_id() == 0) {
+        if (tid == 0) ts.publish(tile, total, kStatusAggregate);
+        V ex = lookback<C>(ts, tile, a.spin_limit,
+                           [&](size_t q) { return reduce_tile_input<C, FORM, TILE>(a, q); });
+        if (tid == 0) {
+            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
+            /* in place, a fallback reader of this tile's input relies on the status
+             * being visible before any output is */
+            if ((const void *)a.in == (const void *)a.out) fence_device();
+            s_prefix = ex;
+        }
+    } else if (tile == 0 && tid == 0) {
+        ts.publish(0, total, kStatusPrefix);
+    }
+    __syncthreads();
+
+    V run;
+    bool has = thas;
+    if (tile > 0) {
+        run = thas ? C::combine(s_prefix, tprefix) : s_prefix;
+        has = true;
+    } else {
+        run = tprefix;
+    }
+
+    /* Outputs back through shared memory (blocked write, striped store). */
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        int i = tid * ITEMS + j;
+        V inc = has ? C::combine(run, items[j]) : items[j];
+        T o;
+        if (a.exclusive && !SEG_REDUCE)
+            o = (has && !(C::segmented && C::flag(items[j]))) ? C::get(run) : a.identity;
+        else
+            o = C::get(inc);
+        if (i < len) sbuf[smem_pad<T>(i)] = o;
+        run = inc;
+        has = true;
+    }
+    __syncthreads();
+    if (!SEG_REDUCE) {
+        tile_store_striped<T, THREADS, ITEMS>(a.out + tile_start, sbuf, len,
+                                              full && aligned16(a.out + tile_start));
+    } else {
+        /* Segments whose end falls in this tile take their last inclusive value. */
+        if (tid == 0) s_lo = lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg, tile_start + 1);
+        __syncthreads();
+        for (size_t s = s_lo + tid; s < a.seg.nseg; s += THREADS) {
+            size_t e = a.seg.offsets[s + 1];
+            if (e > tile_start + (size_t)len) break;
+            if (a.seg.offsets[s] < e) a.seg_out[s] = sbuf[smem_pad<T>((int)(e - 1 - tile_start))];
+        }
+    }
+}
+
+/* Empty segments of a segmented reduction get the identity. */
+template <class T>
+__global__ void segment_identity_kernel(const size_t *offsets, size_t nseg, T identity, T *out) {
+    size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (s < nseg && offsets[s] == offsets[s + 1]) out[s] = identity;
+}
+
+/* Clears the tile counter and status words before a run. */
+template <class W> __global__ void clear_words_kernel(W *p, size_t words) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words;
+         i += (size_t)gridDim.x * blockDim.x)
+        p[i] = 0;
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SCAN_SINGLE_PASS_CUH */

@@ -1,0 +1,42 @@
+/*
+ * segment_kernels.cuh -- small kernels around segmented scans of the generic path:
+ * head flags from runs of keys or from offsets, and the last value of each segment.
+ * Elements are moved as unsigned words of their size: the operator plays no part.
+ */
+#ifndef SWEEP_GPU_SEGMENT_KERNELS_CUH
+#define SWEEP_GPU_SEGMENT_KERNELS_CUH
+
+#include "segment_heads.cuh"
+
+namespace sweep_gpu {
+
+static __global__ void heads_from_keys_kernel(const unsigned char *keys, unsigned key_size,
+                                              size_t n, uint8_t *flags) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        flags[i] =
+            i == 0 || load_key_bits(keys, key_size, i) != load_key_bits(keys, key_size, i - 1);
+}
+
+static __global__ void heads_from_offsets_kernel(const size_t *offsets, size_t nseg, size_t base,
+                                                 size_t n, uint8_t *flags) {
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < nseg;
+         s += (size_t)gridDim.x * blockDim.x) {
+        size_t o = offsets[s];
+        if (o >= base && o - base < n) flags[o - base] = 1;
+    }
+}
+
+template <class W>
+__global__ void segment_last_kernel(const W *scanned, const size_t *offsets, size_t nseg,
+                                    size_t base, W identity, W *out) {
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < nseg;
+         s += (size_t)gridDim.x * blockDim.x) {
+        size_t b = offsets[s], e = offsets[s + 1];
+        out[s] = b < e ? scanned[e - 1 - base] : identity;
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SEGMENT_KERNELS_CUH */

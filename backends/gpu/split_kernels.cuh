@@ -1,0 +1,288 @@
+/*
+ * split_kernels.cuh -- split and compaction. Basic kernels for the core's generic
+ * path (flag_count per tile, flag_scatter with the tile offsets the core scanned)
+ * and the fused one-pass split: a count of all flags first (one byte per element,
+ * because the unflagged half starts after the last flagged element), then each tile
+ * learns how many flagged elements precede it by a decoupled look-back over counts
+ * and scatters both halves through shared memory, so stores stay coalesced and each
+ * half keeps input order.
+ */
+#ifndef SWEEP_GPU_SPLIT_KERNELS_CUH
+#define SWEEP_GPU_SPLIT_KERNELS_CUH
+
+#include "block_scan.cuh"
+#include "elem_copy.cuh"
+#include "gpu_ops.cuh"
+#include "lookback.cuh"
+
+namespace sweep_gpu {
+
+typedef Plain<unsigned, OpSum> SmallCountSum;
+
+/* Flag counts as look-back values: 40 bits beside the status in one 64-bit word (no
+ * fence), enough for 2^40 elements. */
+struct TileCount {
+    unsigned long long v;
+};
+struct TileCountSum {
+    typedef TileCount value;
+    SWEEP_GPU_INLINE static TileCount combine(const TileCount &a, const TileCount &b) {
+        TileCount r;
+        r.v = a.v + b.v;
+        return r;
+    }
+};
+template <> struct Packing<TileCount, void> {
+    static constexpr bool packed = true;
+    static constexpr unsigned long long kMask = (1ull << 40) - 1;
+    SWEEP_GPU_INLINE static unsigned long long pack(const TileCount &c, unsigned st) {
+        return (c.v & kMask) | ((unsigned long long)st << 40);
+    }
+    SWEEP_GPU_INLINE static TileCount unpack(unsigned long long x) {
+        TileCount c;
+        c.v = x & kMask;
+        return c;
+    }
+};
+
+/* ---------------------------------------------------------------- generic path -- */
+
+constexpr int kSplitThreads = 256;
+
+static __global__ void __launch_bounds__(kSplitThreads)
+    flag_count_kernel(const uint8_t *flags, size_t n, size_t tile, size_t *counts) {
+    __shared__ unsigned long long s_sum[kSplitThreads / kWarp];
+    const size_t t = blockIdx.x;
+    const size_t start = t * tile;
+    const size_t end = start + tile < n ? start + tile : n;
+    unsigned long long c = 0;
+    for (size_t i = start + threadIdx.x; i < end; i += kSplitThreads)
+        c += flags[i] != 0;
+    for (int o = kWarp / 2; o > 0; o >>= 1)
+        c += shfl_down(c, o);
+    if (lane_id() == 0) s_sum[warp_id()] = c;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long tot = 0;
+        for (int w = 0; w < kSplitThreads / kWarp; ++w)
+            tot += s_sum[w];
+        counts[t] = (size_t)tot;
+    }
+}
+
+struct ScatterArgs {
+    const uint8_t *flags;
+    const void *in;
+    void *out;
+    size_t elem_size;
+    const void *values_in;
+    void *values_out;
+    size_t vsize;
+    size_t n;
+    size_t tile;
+    const size_t *before;
+    const size_t *total;
+    int keep_unflagged;
+    unsigned elem_unit, value_unit;
+};
+
+/* One block per tile, chunk by chunk; ranks from a block scan of flag counts. */
+static __global__ void __launch_bounds__(kSplitThreads) flag_scatter_kernel(ScatterArgs a) {
+    typedef BlockScan<SmallCountSum, kSplitThreads> BS;
+    __shared__ typename BS::Storage bs;
+    const size_t t = blockIdx.x;
+    const size_t start = t * a.tile;
+    const size_t end = start + a.tile < a.n ? start + a.tile : a.n;
+    const size_t fbase = a.before[t];
+    const size_t ubase = a.keep_unflagged ? *a.total + start - fbase : 0;
+    size_t fdone = 0; /* flagged elements of earlier chunks */
+    for (size_t c = start; c < end; c += kSplitThreads) {
+        const size_t i = c + threadIdx.x;
+        const unsigned f = i < end && a.flags[i] != 0;
+        unsigned pre, tot;
+        bool has;
+        BS::exclusive(f, pre, has, tot, bs);
+        if (!has) pre = 0;
+        if (i < end) {
+            const size_t local = i - start;
+            size_t dst;
+            bool write = true;
+            if (f)
+                dst = fbase + fdone + pre;
+            else if (a.keep_unflagged)
+                dst = ubase + (local - (fdone + pre));
+            else
+                write = false;
+            if (write) {
+                copy_elem(a.out, dst, a.in, i, a.elem_size, a.elem_unit);
+                if (a.vsize) copy_elem(a.values_out, dst, a.values_in, i, a.vsize, a.value_unit);
+            }
+        }
+        fdone += tot;
+        __syncthreads();
+    }
+}
+
+/* ------------------------------------------------------------------ fused path -- */
+
+/* Counts all flags into *total (zeroed before), 16 bytes per load where aligned. */
+static __global__ void count_flags_kernel(const uint8_t *flags, size_t n,
+                                          unsigned long long *total) {
+    unsigned long long c = 0;
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    const size_t head =
+        ((16 - ((uintptr_t)flags & 15)) & 15) < n ? ((16 - ((uintptr_t)flags & 15)) & 15) : n;
+    const size_t nvec = (n - head) / 16;
+    const uint4 *v = (const uint4 *)(flags + head);
+    for (size_t k = tid; k < nvec; k += stride) {
+        uint4 w = v[k];
+        unsigned x[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+            /* one bit per non-zero byte */
+            unsigned b = x[q];
+            b = (b | (b >> 4)) & 0x0f0f0f0fu;
+            b = (b | (b >> 2)) & 0x03030303u;
+            b = (b | (b >> 1)) & 0x01010101u;
+            c += __popc(b);
+        }
+    }
+    for (size_t i = tid; i < head; i += stride)
+        c += flags[i] != 0;
+    for (size_t i = head + nvec * 16 + tid; i < n; i += stride)
+        c += flags[i] != 0;
+    for (int o = kWarp / 2; o > 0; o >>= 1)
+        c += shfl_down(c, o);
+    if (lane_id() == 0 && c) atomic_add(total, c);
+}
+
+/* Items per thread: at most 32 KiB of staged elements (or values) per tile. */
+template <class E, class Vt> struct SplitTuning {
+    static constexpr int threads = 256;
+    static constexpr int wide = (int)(sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt));
+    static constexpr int items = 32768 / (threads * wide) > 16 ? 16 : 32768 / (threads * wide);
+    static constexpr int tile = threads * items;
+};
+
+template <class E, class Vt> struct SplitArgs {
+    const uint8_t *flags;
+    const E *in;
+    E *out;
+    const Vt *vin;
+    Vt *vout;
+    size_t n;
+    const unsigned long long *total; /* all flags (split only) */
+    size_t *num_flagged;             /* may be NULL */
+    int keep_unflagged;
+    unsigned stall_mod;
+    int spin_limit;
+};
+
+template <class E>
+SWEEP_GPU_INLINE void split_move(const E *src, E *dst, E *sbuf, const unsigned short *sdst, int len,
+                                 int tflag, size_t fbase, size_t ubase, size_t tile_start) {
+    for (int i = threadIdx.x; i < len; i += blockDim.x)
+        sbuf[sdst[i]] = src[tile_start + i];
+    __syncthreads();
+    for (int p = threadIdx.x; p < len; p += blockDim.x) {
+        if (p < tflag)
+            dst[fbase + p] = sbuf[p];
+        else if (ubase != (size_t)-1)
+            dst[ubase + (p - tflag)] = sbuf[p];
+    }
+    __syncthreads();
+}
+
+template <class E, class Vt, bool VALUES>
+__global__ void __launch_bounds__(SplitTuning<E, Vt>::threads)
+    split_single_pass_kernel(SplitArgs<E, Vt> a, TileState<TileCount> ts) {
+    typedef SplitTuning<E, Vt> Tn;
+    constexpr int THREADS = Tn::threads;
+    constexpr int ITEMS = Tn::items;
+    constexpr int TILE = Tn::tile;
+    typedef BlockScan<SmallCountSum, THREADS> BS;
+    __shared__ typename BS::Storage bs;
+    __shared__ unsigned short sdst[TILE];
+    alignas(16) __shared__ unsigned char sbuf[TILE * Tn::wide];
+    __shared__ unsigned long long s_prefix;
+    __shared__ unsigned s_tile;
+
+    const int tid = threadIdx.x;
+    if (tid == 0) s_tile = atomic_add(ts.counter, 1u);
+    __syncthreads();
+    const size_t tile = s_tile;
+    const size_t tile_start = tile * (size_t)TILE;
+    const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
+
+    /* each thread's ITEMS flags, one 16-byte load where the tile allows */
+    uint8_t fb[ITEMS];
+    const uint8_t *fsrc = a.flags + tile_start + tid * ITEMS;
+    if (ITEMS == 16 && len == TILE && ((uintptr_t)fsrc & 15) == 0) {
+        uint4 w = *(const uint4 *)fsrc;
+        memcpy(fb, &w, sizeof fb < 16 ? sizeof fb : 16);
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            fb[j] = tid * ITEMS + j < len ? fsrc[j] : 0;
+    }
+    unsigned fl[ITEMS];
+    unsigned cnt = 0;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        fl[j] = fb[j] != 0;
+        cnt += fl[j];
+    }
+    unsigned pre, tflag;
+    bool has;
+    BS::exclusive(cnt, pre, has, tflag, bs);
+    if (!has) pre = 0;
+
+    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
+    if (tile > 0 && warp_id() == 0) {
+        TileCount mine;
+        mine.v = tflag;
+        if (tid == 0) ts.publish(tile, mine, kStatusAggregate);
+        TileCount ex = lookback<TileCountSum>(ts, tile, a.spin_limit, [&](size_t q) {
+            unsigned long long c = 0;
+            const size_t s = q * (size_t)TILE, e = s + TILE < a.n ? s + TILE : a.n;
+            for (size_t i = s + lane_id(); i < e; i += kWarp)
+                c += a.flags[i] != 0;
+            for (int o = kWarp / 2; o > 0; o >>= 1)
+                c += shfl_down(c, o);
+            TileCount r;
+            r.v = shfl(c, 0);
+            return r;
+        });
+        if (tid == 0) {
+            TileCount inc;
+            inc.v = ex.v + tflag;
+            ts.publish(tile, inc, kStatusPrefix);
+            s_prefix = ex.v;
+        }
+    } else if (tile == 0 && tid == 0) {
+        TileCount inc;
+        inc.v = tflag;
+        ts.publish(0, inc, kStatusPrefix);
+        s_prefix = 0;
+    }
+    /* Local destinations: flagged first, then unflagged, each in input order. */
+    unsigned r = pre;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        int i = tid * ITEMS + j;
+        if (i < len) sdst[i] = (unsigned short)(fl[j] ? r : tflag + (i - r));
+        r += fl[j];
+    }
+    __syncthreads();
+    const size_t fbase = s_prefix;
+    const size_t ubase = a.keep_unflagged ? (size_t)*a.total + (tile_start - fbase) : (size_t)-1;
+    split_move<E>(a.in, a.out, (E *)sbuf, sdst, len, (int)tflag, fbase, ubase, tile_start);
+    if (VALUES)
+        split_move<Vt>(a.vin, a.vout, (Vt *)sbuf, sdst, len, (int)tflag, fbase, ubase, tile_start);
+    if (a.num_flagged && tid == 0 && tile_start + len == a.n) *a.num_flagged = fbase + tflag;
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SPLIT_KERNELS_CUH */

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# ci/gpu-check.sh -- the CUDA backend's check on a machine with an NVIDIA GPU:
+#   1. builds libsweep, the CUDA plugin and the conformance suite with nvcc
+#      (CMAKE_CUDA_ARCHITECTURES, default 90; e.g. SWEEP_CUDA_ARCHS="80;90");
+#   2. runs the whole conformance suite on `cuda`, fused and generic paths;
+#   3. runs compute-sanitizer memcheck, racecheck and synccheck on a reduced set;
+#   4. prints one summary line (last line of output); exit 0 only if all passed.
+# Options: --no-build (use an existing build folder, e.g. one carried to the GPU
+# machine), --build DIR (default build-cuda), --quick (skip the sanitizers),
+# --perf (also time against CUB: builds and runs sweep-cuda-perf).
+# Without a usable GPU the suite exits 77 for every family: the summary says
+# "cuda unavailable" with the plugin's reason and the script exits 77.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build-cuda"
+do_build=1 quick=0 perf=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) do_build=0 ;;
+    --build) build="$2"; shift ;;
+    --quick) quick=1 ;;
+    --perf) perf=1 ;;
+    *) echo "usage: $0 [--no-build] [--build DIR] [--quick] [--perf]" >&2; exit 2 ;;
+  esac
+  shift
+done
+archs="${SWEEP_CUDA_ARCHS:-90}"
+log_dir="${SWEEP_GPU_CHECK_LOGS:-$build/gpu-check-logs}"
+mkdir -p "$log_dir"
+
+if [ "$do_build" = 1 ]; then
+  start=$(date +%s)
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSWEEP_WERROR=ON \
+        -DSWEEP_ENABLE_CUDA=ON -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
+        -DSWEEP_BUILD_EXAMPLES=OFF "-DCMAKE_CUDA_ARCHITECTURES=$archs" >"$log_dir/configure.log" 2>&1 \
+    || { echo "gpu-check: FAIL configure (see $log_dir/configure.log)"; exit 1; }
+  targets="sweep-conformance"
+  [ "$perf" = 1 ] && targets="$targets sweep-cuda-perf"
+  cmake --build "$build" --target $targets >"$log_dir/build.log" 2>&1 \
+    || { tail -30 "$log_dir/build.log"; echo "gpu-check: FAIL build (see $log_dir/build.log)"; exit 1; }
+  echo "gpu-check: build took $(( $(date +%s) - start )) s"
+fi
+
+suite="$build/bin/sweep-conformance"
+[ -x "$suite" ] || { echo "gpu-check: FAIL no $suite"; exit 1; }
+# The build tree's absolute rpath may not exist where a carried tree runs.
+export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
+
+families="scan segmented_scan reduce split radix_sort merge_sort merge custom_op scratch deterministic errors"
+pass=0 fail=0 skip=0 failed=""
+for path in fused generic; do
+  for fam in $families; do
+    log="$log_dir/suite.$path.$fam.log"
+    "$suite" --backend cuda --path "$path" --primitive "$fam" >"$log" 2>&1
+    rc=$?
+    case $rc in
+      0) pass=$((pass + 1)) ;;
+      77) skip=$((skip + 1)) ;;
+      *) fail=$((fail + 1)); failed="$failed $path/$fam"; echo "--- $path/$fam failed (rc $rc):"; tail -15 "$log" ;;
+    esac
+  done
+done
+echo "gpu-check: suite: $pass passed, $fail failed, $skip skipped"
+if [ "$pass" = 0 ] && [ "$fail" = 0 ]; then
+  reason=$(grep -h -i -m1 "unavailable\|reason\|skip" "$log_dir"/suite.fused.scan.log 2>/dev/null)
+  echo "gpu-check: SKIP cuda unavailable: ${reason:-no reason printed}"
+  exit 77
+fi
+
+# Look-back without forward progress: tiles that never publish make their
+# successors reduce them themselves; results must not change.
+stall_log="$log_dir/suite.stall.log"
+if SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+     --primitive scan >"$stall_log" 2>&1 &&
+   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+     --primitive segmented_scan >>"$stall_log" 2>&1 &&
+   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+     --primitive split >>"$stall_log" 2>&1 &&
+   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+     --primitive radix_sort >>"$stall_log" 2>&1; then
+  stall="ok"
+else
+  stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
+fi
+
+san="skipped"
+if [ "$quick" = 0 ]; then
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  if [ -x "$cs" ]; then
+    san_fail=0
+    for tool in memcheck racecheck synccheck; do
+      # path, family, case filter: small multi-tile cases of each kernel family
+      for spec in "fused scan u32.sum.excl.n10007" "fused segmented_scan n4097" \
+                  "fused reduce i32.sum" "fused split n4097" \
+                  "fused radix_sort v4.bits0-32.asc.n4097" "generic scan u32.sum.excl.n10007" \
+                  "generic segmented_scan flags.i32.sum" "generic split n4097" \
+                  "generic radix_sort v4.bits0-32.asc.n4097" "generic merge_sort n4097" \
+                  "generic merge u32.asc.v0.na4097"; do
+        set -- $spec
+        log="$log_dir/sanitizer.$tool.$1.$2.log"
+        extra=""
+        [ "$tool" = memcheck ] && extra="--leak-check no"
+        timeout 300 "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
+          "$suite" --backend cuda --path "$1" --primitive "$2" --case "$3" >"$log" 2>&1
+        rc=$?
+        if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
+          san_fail=$((san_fail + 1)); failed="$failed $tool/$1/$2"; echo "--- $tool $1/$2 (rc $rc):"; tail -20 "$log"
+        fi
+      done
+    done
+    if [ "$san_fail" = 0 ]; then san="clean"; else san="$san_fail failed"; fail=$((fail + san_fail)); fi
+  else
+    san="unavailable"
+  fi
+fi
+
+perf_line=""
+if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
+  "$build/bin/sweep-cuda-perf" | tee "$log_dir/perf.log"
+  met=$(grep -c " MET" "$log_dir/perf.log"); all=$(grep -c "target" "$log_dir/perf.log")
+  perf_line=", perf targets met $met/$all"
+fi
+
+if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
+echo "gpu-check: $verdict cuda (sm_$archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, sanitizers $san$perf_line${failed:+; failed:$failed}"
+[ "$fail" = 0 ]
