@@ -1,38 +1,49 @@
 #!/usr/bin/env bash
-# ci/gpu-check.sh -- the CUDA backend's check on a machine with an NVIDIA GPU:
+# ci/gpu-check.sh -- a GPU backend's check (CUDA by default, or HIP) on a machine with its GPU:
 #   1. builds libsweep, the CUDA plugin and the conformance suite with nvcc
 #      (CMAKE_CUDA_ARCHITECTURES, default 90; e.g. SWEEP_CUDA_ARCHS="80;90");
 #   2. runs the whole conformance suite on `cuda`, fused and generic paths;
 #   3. runs compute-sanitizer memcheck, racecheck and synccheck on a reduced set;
 #   4. prints one summary line (last line of output); exit 0 only if all passed.
-# Options: --no-build (use an existing build folder, e.g. one carried to the GPU
-# machine), --build DIR (default build-cuda), --quick (skip the sanitizers),
-# --perf (also time against CUB: builds and runs sweep-cuda-perf).
+# Options: --backend cuda|hip (default cuda; hip builds libsweep-hip.so for
+# SWEEP_HIP_ARCHS, default "gfx90a;gfx940;gfx1030", and runs the same suite on an AMD
+# GPU; compute-sanitizer is NVIDIA-only, so hip skips step 3), --no-build (use an
+# existing build folder, e.g. one carried to the GPU machine), --build DIR (default
+# build-cuda or build-hip), --quick (skip the sanitizers), --perf (also time against
+# CUB: builds and runs sweep-cuda-perf; cuda only).
 # Without a usable GPU the suite exits 77 for every family: the summary says
 # "cuda unavailable" with the plugin's reason and the script exits 77.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-build="$root/build-cuda"
+backend=cuda build=""
 do_build=1 quick=0 perf=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --backend) backend="$2"; shift ;;
     --no-build) do_build=0 ;;
     --build) build="$2"; shift ;;
     --quick) quick=1 ;;
     --perf) perf=1 ;;
-    *) echo "usage: $0 [--no-build] [--build DIR] [--quick] [--perf]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--backend cuda|hip] [--no-build] [--build DIR] [--quick] [--perf]" >&2; exit 2 ;;
   esac
   shift
 done
-archs="${SWEEP_CUDA_ARCHS:-90}"
+case "$backend" in
+  cuda) archs="${SWEEP_CUDA_ARCHS:-90}" tag=CUDA
+        gpu_flags=(-DSWEEP_ENABLE_CUDA=ON -DSWEEP_ENABLE_HIP=OFF "-DCMAKE_CUDA_ARCHITECTURES=$archs") ;;
+  hip) archs="${SWEEP_HIP_ARCHS:-gfx90a;gfx940;gfx1030}" tag=HIP quick=1 perf=0
+       gpu_flags=(-DSWEEP_ENABLE_HIP=ON -DSWEEP_ENABLE_CUDA=OFF "-DSWEEP_HIP_ARCHITECTURES=$archs") ;;
+  *) echo "gpu-check: unknown backend '$backend' (cuda or hip)" >&2; exit 2 ;;
+esac
+[ -n "$build" ] || build="$root/build-$backend"
 log_dir="${SWEEP_GPU_CHECK_LOGS:-$build/gpu-check-logs}"
 mkdir -p "$log_dir"
 
 if [ "$do_build" = 1 ]; then
   start=$(date +%s)
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSWEEP_WERROR=ON \
-        -DSWEEP_ENABLE_CUDA=ON -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
-        -DSWEEP_BUILD_EXAMPLES=OFF "-DCMAKE_CUDA_ARCHITECTURES=$archs" >"$log_dir/configure.log" 2>&1 \
+        "${gpu_flags[@]}" -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
+        -DSWEEP_BUILD_EXAMPLES=OFF >"$log_dir/configure.log" 2>&1 \
     || { echo "gpu-check: FAIL configure (see $log_dir/configure.log)"; exit 1; }
   targets="sweep-conformance"
   [ "$perf" = 1 ] && targets="$targets sweep-cuda-perf"
@@ -52,7 +63,7 @@ pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
   for fam in $families; do
     log="$log_dir/suite.$path.$fam.log"
-    "$suite" --backend cuda --path "$path" --primitive "$fam" >"$log" 2>&1
+    "$suite" --backend "$backend" --path "$path" --primitive "$fam" >"$log" 2>&1
     rc=$?
     case $rc in
       0) pass=$((pass + 1)) ;;
@@ -64,20 +75,20 @@ done
 echo "gpu-check: suite: $pass passed, $fail failed, $skip skipped"
 if [ "$pass" = 0 ] && [ "$fail" = 0 ]; then
   reason=$(grep -h -i -m1 "unavailable\|reason\|skip" "$log_dir"/suite.fused.scan.log 2>/dev/null)
-  echo "gpu-check: SKIP cuda unavailable: ${reason:-no reason printed}"
+  echo "gpu-check: SKIP $backend unavailable: ${reason:-no reason printed}"
   exit 77
 fi
 
 # Look-back without forward progress: tiles that never publish make their
 # successors reduce them themselves; results must not change.
 stall_log="$log_dir/suite.stall.log"
-if SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+if env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive scan >"$stall_log" 2>&1 &&
-   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+   env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive segmented_scan >>"$stall_log" 2>&1 &&
-   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+   env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive split >>"$stall_log" 2>&1 &&
-   SWEEP_CUDA_EMULATE_STALL=5 SWEEP_CUDA_SPIN_LIMIT=20 "$suite" --backend cuda --path fused \
+   env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive radix_sort >>"$stall_log" 2>&1; then
   stall="ok"
 else
@@ -85,6 +96,7 @@ else
 fi
 
 san="skipped"
+[ "$backend" = hip ] && san="n/a (compute-sanitizer is NVIDIA-only)"
 if [ "$quick" = 0 ]; then
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   if [ -x "$cs" ]; then
@@ -102,7 +114,7 @@ if [ "$quick" = 0 ]; then
         extra=""
         [ "$tool" = memcheck ] && extra="--leak-check no"
         timeout 300 "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
-          "$suite" --backend cuda --path "$1" --primitive "$2" --case "$3" >"$log" 2>&1
+          "$suite" --backend "$backend" --path "$1" --primitive "$2" --case "$3" >"$log" 2>&1
         rc=$?
         if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
           san_fail=$((san_fail + 1)); failed="$failed $tool/$1/$2"; echo "--- $tool $1/$2 (rc $rc):"; tail -20 "$log"
@@ -123,5 +135,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict cuda (sm_$archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]
