@@ -138,4 +138,16 @@ sweep_status sweep_cuda_merge(void *h, const sweep_kcmp *cmp, const void *a, con
 #define SWEEP_CUDA_SORT_TILE 2048u
 #define SWEEP_CUDA_MERGE_PART 2048u
 
+/* The kernel entries of the backend table, basic kernels then fused primitives, in
+ * the order of sweep_backend_table: one list for both GPU plugins (libsweep-cuda.so
+ * and libsweep-hip.so compile the same launch code), so their tables cannot drift. */
+#define SWEEP_GPU_KERNEL_ENTRIES                                                                   \
+    sweep_cuda_tile_reduce, sweep_cuda_tile_scan, sweep_cuda_heads_from_keys,                      \
+        sweep_cuda_heads_from_offsets, sweep_cuda_segment_last, sweep_cuda_flag_count,             \
+        sweep_cuda_flag_scatter, sweep_cuda_radix_histogram, sweep_cuda_radix_tile_histogram,      \
+        sweep_cuda_radix_scatter, sweep_cuda_tile_sort, sweep_cuda_merge_partition,                \
+        sweep_cuda_merge_tiles, sweep_cuda_scan, sweep_cuda_segmented_scan, sweep_cuda_reduce,     \
+        sweep_cuda_segmented_reduce, sweep_cuda_split, sweep_cuda_radix_sort,                      \
+        sweep_cuda_merge_sort, sweep_cuda_merge,
+
 #endif /* SWEEP_CUDA_BACKEND_H */
