@@ -7,6 +7,8 @@
  * Exit codes: 0 passed, 1 failed, 77 skipped (an AMD GPU is present: the
  * conformance suite covers that machine instead).
  */
+#define _POSIX_C_SOURCE 200809L /* unsetenv */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
