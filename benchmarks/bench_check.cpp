@@ -2,11 +2,13 @@
 // reduction, the counts and first elements of split/compact, and the order of sorts.
 #include "bench_check.h"
 
+#include "bench_affine.h"
 #include "bench_dtype.h"
 
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 namespace sweepbench {
 
@@ -53,6 +55,23 @@ template <class T> std::uint64_t bit_fingerprint(const T *p, std::size_t n) {
         s += raw * 0x9e3779b97f4a7c15ull + (raw >> 7);
     }
     return s;
+}
+
+// Sorted keys, values a permutation of the indices that carries each key (values_out[j]
+// is where keys_out[j] came from), equal keys in input order.
+std::string check_pairs(const CheckInput &in) {
+    const auto *x = reinterpret_cast<const std::uint32_t *>(in.values->data());
+    const auto *y = reinterpret_cast<const std::uint32_t *>(in.output->data());
+    const auto *v = reinterpret_cast<const std::uint32_t *>(in.values_out->data());
+    std::vector<bool> seen(in.n, false);
+    for (std::size_t j = 0; j < in.n; ++j) {
+        if (v[j] >= in.n || seen[v[j]]) return "values are not a permutation of the indices";
+        seen[v[j]] = true;
+        if (x[v[j]] != y[j]) return "value " + std::to_string(j) + " does not carry its key";
+        if (j > 0 && (y[j] < y[j - 1] || (y[j] == y[j - 1] && v[j] < v[j - 1])))
+            return "output is not sorted (or not stable) at " + std::to_string(j);
+    }
+    return "";
 }
 
 template <class T> std::string check_typed(const CheckInput &in) {
@@ -102,6 +121,8 @@ template <class T> std::string check_typed(const CheckInput &in) {
     case Primitive::Copy:
         if (std::memcmp(x, y, n * sizeof(T)) != 0) return "copy differs";
         return "";
+    case Primitive::AffineScan:
+    case Primitive::RadixSortPairs: break; // checked above, without a dtype
     }
     return "";
 }
@@ -110,6 +131,12 @@ template <class T> std::string check_typed(const CheckInput &in) {
 
 std::string check_result(const CheckInput &in) {
     if (in.n == 0) return "";
+    if (in.primitive == Primitive::AffineScan)
+        return check_affine_scan(*in.values, *in.output, in.n);
+    if (in.primitive == Primitive::RadixSortPairs) {
+        if (!in.values_out) return "no values to check";
+        return check_pairs(in);
+    }
     return with_dtype(in.dtype, [&](auto zero) { return check_typed<decltype(zero)>(in); });
 }
 

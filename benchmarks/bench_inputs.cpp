@@ -24,7 +24,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-enum class Kind { Values, SortedHalves, SplitFlags, HeadFlags, RunKeys };
+enum class Kind { Values, SortedHalves, SplitFlags, HeadFlags, RunKeys, AffineMaps, Indices };
 
 // A handful of recent arrays; large ones are GiBs, so the cache stays small.
 struct Cache {
@@ -165,6 +165,28 @@ std::shared_ptr<const Bytes> input_run_keys(std::size_t n) {
         k[i] = segment;
     }
     return cache().put(Kind::RunKeys, -1, n, std::move(b));
+}
+
+std::shared_ptr<const Bytes> input_affine_maps(std::size_t n) {
+    if (auto hit = cache().find(Kind::AffineMaps, -1, n)) return hit;
+    Bytes b(n * 2 * sizeof(float));
+    float *p = reinterpret_cast<float *>(b.data());
+    const std::uint64_t base = splitmix64(g_seed ^ 0x400u);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t r = splitmix64(base + i);
+        p[2 * i] = (r & 1) ? -1.0f : 1.0f;
+        p[2 * i + 1] = static_cast<float>(static_cast<int>((r >> 8) % 3) - 1);
+    }
+    return cache().put(Kind::AffineMaps, -1, n, std::move(b));
+}
+
+std::shared_ptr<const Bytes> input_indices(std::size_t n) {
+    if (auto hit = cache().find(Kind::Indices, -1, n)) return hit;
+    Bytes b(n * sizeof(std::uint32_t));
+    std::uint32_t *p = reinterpret_cast<std::uint32_t *>(b.data());
+    for (std::size_t i = 0; i < n; ++i)
+        p[i] = static_cast<std::uint32_t>(i);
+    return cache().put(Kind::Indices, -1, n, std::move(b));
 }
 
 std::size_t count_flags(const Bytes &flags) {

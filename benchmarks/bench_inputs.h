@@ -38,6 +38,16 @@ std::shared_ptr<const Bytes> input_head_flags(std::size_t n);
 // wraps only past 2^32 segments), for scan-by-key.
 std::shared_ptr<const Bytes> input_run_keys(std::size_t n);
 
+// n affine maps x -> a*x + b as (f32 a, f32 b) pairs: a = +-1, b in {-1, 0, 1}.
+// Integer-valued on purpose: every partial composition is an integer-valued map, so
+// the result does not depend on the association order (exact while |x| < 2^24, see
+// bench_affine.h) and no denormal or overflow slows one backend down.
+std::shared_ptr<const Bytes> input_affine_maps(std::size_t n);
+
+// The u32 values 0, 1, ..., n-1: the values of radix_sort_pairs, so the output's
+// values say where each key came from.
+std::shared_ptr<const Bytes> input_indices(std::size_t n);
+
 // The number of non-zero bytes of flags.
 std::size_t count_flags(const Bytes &flags);
 

@@ -130,9 +130,10 @@ const char *options_usage() {
            "  --backends=LIST     sweep backends: serial,openmp,cuda,hip,all,none (all)\n"
            "  --peers=LIST        std,gnu_parallel,memcpy,omp_memcpy,cub,thrust,cuda_copy,\n"
            "                      rocprim,hip_copy,all,none (all)\n"
-           "  --primitives=LIST   scan,segmented_scan,scan_by_key,reduce,split,compact,\n"
-           "                      radix_sort,merge_sort,merge,copy (all)\n"
-           "  --dtypes=LIST       i8,...,u64,f32,f64 (all ten for scan, u32,u64,f32 otherwise)\n"
+           "  --primitives=LIST   scan,affine_scan,segmented_scan,scan_by_key,reduce,split,\n"
+           "                      compact,radix_sort,radix_sort_pairs,merge_sort,merge,copy (all)\n"
+           "  --dtypes=LIST       i8,...,u64,f32,f64 (all ten for scan, u32,u64,f32 otherwise;\n"
+           "                      affine_scan and radix_sort_pairs have one fixed type)\n"
            "  --sizes=RANGE       log2 sizes for every device: from:to[:step] or k,k,...\n"
            "  --cpu-sizes=RANGE   log2 sizes on CPU implementations (10:24:2)\n"
            "  --gpu-sizes=RANGE   log2 sizes on GPU implementations (10:28:2)\n"
@@ -227,7 +228,7 @@ bool wants_primitive(const Options &o, Primitive p) {
 
 std::vector<sweep_dtype> dtypes_for(const Options &o, Primitive p) {
     std::vector<sweep_dtype> defaults = default_dtypes(p);
-    if (o.dtypes.empty()) return defaults;
+    if (o.dtypes.empty() || fixed_dtype(p)) return defaults;
     std::vector<sweep_dtype> out;
     // An explicit list still honours what a primitive is measured on: scan takes any
     // of them, the others only the ones they support by default.

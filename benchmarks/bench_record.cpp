@@ -8,8 +8,8 @@
 namespace sweepbench {
 
 std::string case_name(const CaseId &c) {
-    return std::string(primitive_name(c.primitive)) + "/" + sweep_dtype_name(c.dtype) + "/" +
-           c.impl + "/" + std::to_string(c.n);
+    return std::string(primitive_name(c.primitive)) + "/" + dtype_label(c.primitive, c.dtype) +
+           "/" + c.impl + "/" + std::to_string(c.n);
 }
 
 void record_counters(benchmark::State &state, const CaseId &c, std::size_t kept) {

@@ -2,6 +2,12 @@
 // through the public API only: inputs are copied into context memory, one call is
 // made and checked before timing (warm-up, not timed), and each timed iteration is
 // one call followed by sweep_synchronize.
+//
+// affine_scan measures a custom operator (bench_affine.h) and, in the same table, the
+// built-in u64 sum scan of the same backend on elements of the same size (impl
+// "sum_u64-<backend>"): their ratio is what a custom operator costs. Its first call,
+// which compiles the operator on a GPU, is reported as the counter first_call_s.
+#include "bench_affine.h"
 #include "bench_check.h"
 #include "bench_inputs.h"
 #include "bench_record.h"
@@ -53,8 +59,15 @@ struct Prepared {
     std::shared_ptr<const Bytes> values, flags, keys;
     std::vector<std::unique_ptr<DeviceBuffer>> buffers;
     void *in = nullptr, *out = nullptr, *aux = nullptr, *count = nullptr;
+    void *values_out = nullptr;              // radix_sort_pairs
+    const sweep_custom_op *custom = nullptr; // affine_scan
     std::string error;
 };
+
+// The affine_scan row of the built-in u64 sum: marked as the table's peer.
+bool is_sum_reference(const CaseId &c) {
+    return c.primitive == Primitive::AffineScan && c.is_peer;
+}
 
 void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t bytes) {
     p.buffers.push_back(std::make_unique<DeviceBuffer>(ctx, bytes));
@@ -76,7 +89,10 @@ void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t byt
 bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
     const std::size_t elem = sweep_dtype_size(c.dtype);
     const std::size_t bytes = c.n * elem;
+    const bool affine = c.primitive == Primitive::AffineScan && !is_sum_reference(c);
+    if (affine && !(p.custom = affine_op(&p.error))) return false;
     p.values = c.primitive == Primitive::Merge ? input_sorted_halves(c.dtype, c.n)
+               : affine                        ? input_affine_maps(c.n)
                                                : input_values(c.dtype, c.n);
     if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact)
         p.flags = input_split_flags(c.dtype, c.n);
@@ -97,6 +113,11 @@ bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
     if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact) {
         if (!(p.count = upload(ctx, p, nullptr, sizeof(std::size_t)))) return false;
     }
+    if (c.primitive == Primitive::RadixSortPairs) {
+        p.keys = input_indices(c.n);
+        if (!(p.aux = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
+        if (!(p.values_out = upload(ctx, p, nullptr, p.keys->size()))) return false;
+    }
     return true;
 }
 
@@ -106,6 +127,9 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     const auto *flags = static_cast<const std::uint8_t *>(p.aux);
     switch (c.primitive) {
     case Primitive::Scan: return sweep_scan(ctx, sum, p.in, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::AffineScan:
+        return sweep_scan(ctx, p.custom ? sweep_op_custom(p.custom) : sum, p.in, p.out, c.n,
+                          SWEEP_INCLUSIVE);
     case Primitive::SegmentedScan:
         return sweep_segmented_scan_flags(ctx, sum, p.in, flags, p.out, c.n, SWEEP_INCLUSIVE);
     case Primitive::ScanByKey:
@@ -120,6 +144,11 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     case Primitive::RadixSort: {
         const sweep_sort_desc desc = sweep_sort_desc_make(c.dtype);
         return sweep_radix_sort(ctx, p.in, p.out, nullptr, nullptr, c.n, &desc);
+    }
+    case Primitive::RadixSortPairs: {
+        sweep_sort_desc desc = sweep_sort_desc_make(c.dtype);
+        desc.value_size = sizeof(std::uint32_t);
+        return sweep_radix_sort(ctx, p.in, p.out, p.aux, p.values_out, c.n, &desc);
     }
     case Primitive::MergeSort:
         return sweep_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n,
@@ -147,7 +176,16 @@ std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
         s = sweep_memcpy(ctx, &count, p.count, sizeof count, SWEEP_COPY_DEVICE_TO_HOST);
         if (s != SWEEP_OK) return failure("sweep_memcpy", s);
     }
-    CheckInput in{c.primitive, c.dtype, c.n, p.values.get(), p.flags.get(), &out, count};
+    Bytes values_out(p.values_out ? c.n * sizeof(std::uint32_t) : 0);
+    if (p.values_out) {
+        s = sweep_memcpy(ctx, values_out.data(), p.values_out, values_out.size(),
+                         SWEEP_COPY_DEVICE_TO_HOST);
+        if (s != SWEEP_OK) return failure("sweep_memcpy", s);
+    }
+    // The sum reference row is an ordinary u64 scan.
+    const Primitive checked = is_sum_reference(c) ? Primitive::Scan : c.primitive;
+    CheckInput in{checked,       c.dtype, c.n,   p.values.get(),
+                  p.flags.get(), &out,    count, p.values_out ? &values_out : nullptr};
     std::string wrong = check_result(in);
     return wrong.empty() ? "" : "result check failed: " + wrong;
 }
@@ -161,8 +199,11 @@ void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool
             return;
         }
         if (p.flags && c.primitive == Primitive::Compact) kept = count_flags(*p.flags);
+        const std::uint64_t first = host_now_ns();
         sweep_status s = call(ctx, c, p);
         if (s == SWEEP_OK) s = sweep_synchronize(ctx);
+        if (c.primitive == Primitive::AffineScan)
+            state.counters["first_call_s"] = host_seconds_since(first);
         if (s != SWEEP_OK) {
             state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
             return;
@@ -222,6 +263,12 @@ std::string register_sweep_benchmarks(const Options &o) {
                     register_case(c, [ctx, c, do_check](benchmark::State &state) {
                         run_case(state, ctx, c, do_check);
                     });
+                    if (p != Primitive::AffineScan) continue;
+                    CaseId ref{p,        dt,  n, "sum_u64-" + std::string(sweep_backend_name(b)),
+                               c.device, true};
+                    register_case(ref, [ctx, ref, do_check](benchmark::State &state) {
+                        run_case(state, ctx, ref, do_check);
+                    });
                 }
             }
         }
@@ -233,6 +280,7 @@ void release_sweep_contexts() {
     for (auto &entry : contexts())
         sweep_context_destroy(entry.second);
     contexts().clear();
+    release_affine_op();
 }
 
 } // namespace sweepbench

@@ -1,6 +1,7 @@
 // peers_cuda.cu -- the CUDA peers on the same seeded inputs as sweep-cuda: CUB
 // (DeviceScan, ScanByKey, DeviceReduce, DevicePartition, DeviceSelect,
-// DeviceRadixSort, DeviceMergeSort, DeviceMerge), Thrust, and two bandwidth
+// DeviceRadixSort including SortPairs, DeviceMergeSort, DeviceMerge, and InclusiveScan
+// with a compile-time affine-map functor for affine_scan), Thrust, and two bandwidth
 // references: cudaMemcpy device to device and a 16-byte-vector copy kernel.
 //
 // Timing: CUDA events around each call on one stream; a warm-up call and, for
@@ -125,6 +126,16 @@ template <class T> struct Less {
     }
 };
 
+// affine_scan's operator as CUB users write it: a functor fixed at compile time.
+struct Affine {
+    float a, b;
+};
+struct AffineCompose {
+    __host__ __device__ Affine operator()(const Affine &f, const Affine &s) const {
+        return Affine{s.a * f.a, s.a * f.b + s.b};
+    }
+};
+
 struct IsSet {
     __host__ __device__ bool operator()(unsigned char f) const {
         return f != 0;
@@ -163,6 +174,61 @@ template <class Call> void time_cub(benchmark::State &state, Call &&call) {
         state, [] {}, [&] { cuda_check(call(temp.get(), temp_bytes), "CUB call"); });
 }
 
+// radix_sort_pairs (u32 keys, the indices as u32 values) and affine_scan (8-byte
+// elements): instantiated for the one type each is measured on.
+template <class T> void cub_sort_pairs(benchmark::State &state, const T *x, T *y, std::size_t n) {
+    if constexpr (std::is_same_v<T, std::uint32_t>) {
+        DeviceMemory values_in = upload(*input_indices(n));
+        DeviceMemory values_out(n * sizeof(std::uint32_t));
+        const auto *vi = values_in.as<const std::uint32_t>();
+        auto *vo = values_out.as<std::uint32_t>();
+        const auto items = static_cast<std::int64_t>(n);
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceRadixSort::SortPairs(t, b, x, y, vi, vo, items, 0, 32, g_stream);
+        });
+    } else {
+        throw std::runtime_error("radix_sort_pairs is measured on u32 keys");
+    }
+}
+
+template <class T> void cub_affine_scan(benchmark::State &state, const T *x, T *y, std::size_t n) {
+    if constexpr (sizeof(T) == sizeof(Affine)) {
+        const auto *maps = reinterpret_cast<const Affine *>(x);
+        auto *scanned = reinterpret_cast<Affine *>(y);
+        const auto items = static_cast<std::int64_t>(n);
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceScan::InclusiveScan(t, b, maps, scanned, AffineCompose(), items,
+                                                  g_stream);
+        });
+    } else {
+        throw std::runtime_error("affine_scan has 8-byte elements");
+    }
+}
+
+// In place, like thrust::sort: keys and values are restored before each call.
+template <class T>
+void thrust_sort_pairs(benchmark::State &state, const T *x, T *y, std::size_t n) {
+    if constexpr (std::is_same_v<T, std::uint32_t>) {
+        DeviceMemory values_in = upload(*input_indices(n));
+        DeviceMemory values(n * sizeof(std::uint32_t));
+        const auto *vi = values_in.as<const std::uint32_t>();
+        auto *v = values.as<std::uint32_t>();
+        const auto policy = thrust::cuda::par.on(g_stream);
+        time_device_calls(
+            state,
+            [&] {
+                cuda_check(cudaMemcpyAsync(y, x, n * sizeof(T), cudaMemcpyDeviceToDevice, g_stream),
+                           "cudaMemcpyAsync");
+                cuda_check(cudaMemcpyAsync(v, vi, n * sizeof(std::uint32_t),
+                                           cudaMemcpyDeviceToDevice, g_stream),
+                           "cudaMemcpyAsync");
+            },
+            [&] { thrust::sort_by_key(policy, y, y + n, v); });
+    } else {
+        throw std::runtime_error("radix_sort_pairs is measured on u32 keys");
+    }
+}
+
 // Every dtype is measured for scan, u32/u64/f32 for the rest (default_dtypes): only
 // those are instantiated, which keeps the CUB/Thrust build to minutes.
 template <class T>
@@ -172,7 +238,10 @@ constexpr bool kAllPrimitives = std::is_same_v<T, std::uint32_t> ||
 template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
     const bool merge = c.primitive == Primitive::Merge;
-    auto host = merge ? input_sorted_halves(c.dtype, n) : input_values(c.dtype, n);
+    const bool affine = c.primitive == Primitive::AffineScan;
+    auto host = merge    ? input_sorted_halves(c.dtype, n)
+                : affine ? input_affine_maps(n)
+                         : input_values(c.dtype, n);
     DeviceMemory in = upload(*host);
     DeviceMemory out(n * sizeof(T));
     const T *x = in.as<const T>();
@@ -226,6 +295,8 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
                                                   static_cast<int>(8 * sizeof(T)), s);
         });
         break;
+    case Primitive::RadixSortPairs: cub_sort_pairs(state, x, y, n); break;
+    case Primitive::AffineScan: cub_affine_scan(state, x, y, n); break;
     case Primitive::MergeSort:
         time_cub(state, [&](void *t, std::size_t &b) {
             return cub::DeviceMergeSort::StableSortKeysCopy(t, b, x, y, items, Less<T>(), s);
@@ -295,6 +366,8 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
     case Primitive::RadixSort:
         time_device_calls(state, restore, [&] { thrust::sort(policy, y, y + n); });
         break;
+    case Primitive::RadixSortPairs: thrust_sort_pairs(state, x, y, n); break;
+    case Primitive::AffineScan: throw std::runtime_error("no Thrust affine_scan");
     case Primitive::MergeSort:
         // A user comparator keeps Thrust off its radix path: this is its merge sort.
         time_device_calls(state, restore,
@@ -397,11 +470,15 @@ std::string register_cuda_peers(const Options &o) {
         Primitive::Scan,      Primitive::SegmentedScan, Primitive::ScanByKey,
         Primitive::Reduce,    Primitive::Split,         Primitive::Compact,
         Primitive::RadixSort, Primitive::MergeSort,     Primitive::Merge};
+    std::vector<Primitive> cub_algorithms = algorithms, thrust_algorithms = algorithms;
+    cub_algorithms.push_back(Primitive::AffineScan);
+    cub_algorithms.push_back(Primitive::RadixSortPairs);
+    thrust_algorithms.push_back(Primitive::RadixSortPairs);
     if (wants_peer(o, "cub"))
-        register_cases(o, "cub", Device::Gpu, false, true, algorithms,
+        register_cases(o, "cub", Device::Gpu, false, true, cub_algorithms,
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Cub); });
     if (wants_peer(o, "thrust"))
-        register_cases(o, "thrust", Device::Gpu, false, true, algorithms,
+        register_cases(o, "thrust", Device::Gpu, false, true, thrust_algorithms,
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Thrust); });
     if (wants_peer(o, "cuda_copy")) {
         register_cases(o, "cudaMemcpy", Device::Gpu, false, true, {Primitive::Copy},

@@ -1,5 +1,7 @@
 // peers_gnu_parallel.cpp -- libstdc++ parallel mode on all cores (OpenMP): the
-// __gnu_parallel partial_sum, accumulate, sort, stable_sort and merge, and an
+// __gnu_parallel partial_sum, accumulate, sort (also of (key, value) pairs by key, the
+// peer of radix sort pairs; unstable, as a user would pick it for speed), stable_sort
+// and merge, and an
 // OpenMP-parallel memcpy as the host bandwidth reference. This is the only source
 // built with -fopenmp -D_GLIBCXX_PARALLEL; it calls __gnu_parallel:: explicitly so
 // that what is measured does not depend on the macro's dispatch thresholds being
@@ -7,6 +9,7 @@
 #include "bench_dtype.h"
 #include "bench_host_loop.h"
 #include "bench_inputs.h"
+#include "bench_pairs.h"
 #include "bench_suites.h"
 
 #include <omp.h>
@@ -34,6 +37,20 @@ void parallel_memcpy(void *dst, const void *src, std::size_t bytes) {
                         len);
         }
     }
+}
+
+void run_parallel_pairs(benchmark::State &state, const CaseId &c) {
+    const std::size_t n = c.n;
+    auto keys = input_values(SWEEP_U32, n);
+    const auto *k = reinterpret_cast<const std::uint32_t *>(keys->data());
+    std::vector<KeyValue> in(n), out(n);
+    for (std::size_t i = 0; i < n; ++i)
+        in[i] = KeyValue{k[i], static_cast<std::uint32_t>(i)};
+    time_host_calls(
+        state, [&] { parallel_memcpy(out.data(), in.data(), n * sizeof(KeyValue)); },
+        [&] { __gnu_parallel::sort(out.begin(), out.end(), KeyLess()); });
+    benchmark::DoNotOptimize(out.data());
+    record_counters(state, c, 0);
 }
 
 template <class T> void run_parallel(benchmark::State &state, const CaseId &c) {
@@ -76,13 +93,16 @@ template <class T> void run_parallel(benchmark::State &state, const CaseId &c) {
     case Primitive::SegmentedScan:
     case Primitive::ScanByKey:
     case Primitive::Split:
-    case Primitive::Compact: state.SkipWithError("no parallel-mode peer"); return;
+    case Primitive::Compact:
+    case Primitive::AffineScan:
+    case Primitive::RadixSortPairs: state.SkipWithError("no parallel-mode peer"); return;
     }
     benchmark::DoNotOptimize(y);
     record_counters(state, c, 0);
 }
 
 void run_parallel_any(benchmark::State &state, const CaseId &c) {
+    if (c.primitive == Primitive::RadixSortPairs) return run_parallel_pairs(state, c);
     with_dtype(c.dtype, [&](auto zero) {
         run_parallel<decltype(zero)>(state, c);
         return 0;
@@ -95,7 +115,7 @@ std::string register_gnu_parallel_peers(const Options &o) {
     if (wants_peer(o, "gnu_parallel")) {
         register_cases(o, "gnu_parallel", Device::Cpu, false, true,
                        {Primitive::Scan, Primitive::Reduce, Primitive::RadixSort,
-                        Primitive::MergeSort, Primitive::Merge},
+                        Primitive::RadixSortPairs, Primitive::MergeSort, Primitive::Merge},
                        run_parallel_any);
     }
     if (wants_peer(o, "omp_memcpy"))

@@ -1,6 +1,7 @@
 // peers_hip.hip -- the HIP peers on the same seeded inputs as sweep-hip: rocPRIM
 // (inclusive_scan, inclusive_scan_by_key, reduce, partition, select,
-// radix_sort_keys, merge_sort, merge) and hipMemcpy device to device as the
+// radix_sort_keys, radix_sort_pairs, merge_sort, merge) and hipMemcpy device to device
+// as the
 // bandwidth reference. Timing: HIP events around each call on one stream; the
 // warm-up call and the temporary-storage allocation stay outside.
 //
@@ -96,6 +97,22 @@ template <class T>
 constexpr bool kAllPrimitives = std::is_same_v<T, std::uint32_t> ||
                                 std::is_same_v<T, std::uint64_t> || std::is_same_v<T, float>;
 
+// radix_sort_pairs: u32 keys with the indices as u32 values, for that key type only.
+template <class T>
+void rocprim_sort_pairs(benchmark::State &state, const T *x, T *y, std::size_t n) {
+    if constexpr (std::is_same_v<T, std::uint32_t>) {
+        DeviceMemory values_in = upload(*input_indices(n));
+        DeviceMemory values_out(n * sizeof(std::uint32_t));
+        const auto *vi = values_in.as<const std::uint32_t>();
+        auto *vo = values_out.as<std::uint32_t>();
+        time_rocprim(state, [&](void *t, std::size_t &b) {
+            return rocprim::radix_sort_pairs(t, b, x, y, vi, vo, n, 0u, 32u, g_stream);
+        });
+    } else {
+        throw std::runtime_error("radix_sort_pairs is measured on u32 keys");
+    }
+}
+
 template <class T> void run_rocprim(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
     const bool merge = c.primitive == Primitive::Merge;
@@ -152,6 +169,7 @@ template <class T> void run_rocprim(benchmark::State &state, const CaseId &c, st
                                                 static_cast<unsigned>(8 * sizeof(T)), s);
             });
             return;
+        case Primitive::RadixSortPairs: rocprim_sort_pairs(state, x, y, n); return;
         case Primitive::MergeSort:
             time_rocprim(state, [&](void *t, std::size_t &b) {
                 return rocprim::merge_sort(t, b, x, y, n, rocprim::less<T>(), s);
@@ -164,6 +182,7 @@ template <class T> void run_rocprim(benchmark::State &state, const CaseId &c, st
             });
             return;
         case Primitive::Scan:
+        case Primitive::AffineScan:
         case Primitive::Copy: break;
         }
     }
@@ -214,7 +233,8 @@ std::string register_hip_peers(const Options &o) {
         register_cases(o, "rocprim", Device::Gpu, false, true,
                        {Primitive::Scan, Primitive::SegmentedScan, Primitive::ScanByKey,
                         Primitive::Reduce, Primitive::Split, Primitive::Compact,
-                        Primitive::RadixSort, Primitive::MergeSort, Primitive::Merge},
+                        Primitive::RadixSort, Primitive::RadixSortPairs, Primitive::MergeSort,
+                        Primitive::Merge},
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, false); });
     if (wants_peer(o, "hip_copy"))
         register_cases(o, "hip_copy", Device::Gpu, false, true, {Primitive::Copy},

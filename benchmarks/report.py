@@ -9,7 +9,9 @@ table of implementation x size with G elements/s, GB/s (bytes_min per second), t
 fraction of the measured copy bandwidth on the same device and size, and, for sweep
 backends, the ratio to the peer of that device (sweep-serial: std, sweep-openmp:
 gnu_parallel, sweep-cuda: cub, sweep-hip: rocprim; for copy: memcpy, omp_memcpy,
-cudaMemcpy, hip_copy; > 1 means sweep is faster).
+cudaMemcpy, hip_copy; for affine_scan: the built-in u64 sum scan of the same backend,
+sum_u64-<backend>, so the ratio is what the custom operator costs; > 1 means sweep is
+faster).
 Plots: throughput against n, log axes, one line per backend and peer, one panel
 per element type. Without matplotlib the report is written without plots and says so.
 """
@@ -22,9 +24,10 @@ import statistics
 import sys
 from collections import defaultdict
 
-PRIMITIVES = ["scan", "segmented_scan", "scan_by_key", "reduce", "split", "compact",
-              "radix_sort", "merge_sort", "merge", "copy"]
-DTYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64"]
+PRIMITIVES = ["scan", "affine_scan", "segmented_scan", "scan_by_key", "reduce", "split",
+              "compact", "radix_sort", "radix_sort_pairs", "merge_sort", "merge", "copy"]
+# f32x2: affine_scan's (f32 a, f32 b) pairs.
+DTYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "f32x2"]
 # The peer each sweep backend is compared with, best first when several ran.
 PEER_OF = {
     "sweep-serial": ["std"],
@@ -37,6 +40,12 @@ COPY_REFS = {"cpu": ["omp_memcpy", "memcpy"], "gpu": ["cudaMemcpy", "copy_kernel
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 WHAT = {
     "scan": "inclusive sum; bytes_min = read n + write n",
+    "affine_scan": "inclusive scan of affine maps x -> a*x + b over (f32, f32) pairs, a custom "
+                   "operator (C function on CPUs, device source compiled at run time on GPUs; "
+                   "the compiling first call is not timed, see the counter first_call_s); "
+                   "its peer is sum_u64-<backend>, the built-in u64 sum scan of the same "
+                   "backend on elements of the same size; cub = CUB's InclusiveScan with a "
+                   "compile-time functor; bytes_min = read n + write n (8-byte elements)",
     "segmented_scan": "inclusive sum restarting at head flags (mean segment 64); "
                       "bytes_min = 2n elements + n flag bytes; CUB/Thrust peers run scan-by-key "
                       "over segment indices (CUB has no head-flag scan)",
@@ -48,6 +57,10 @@ WHAT = {
     "compact": "keep flagged, stable; 50% flagged; bytes_min = n elements + n flags + kept",
     "radix_sort": "keys only, all bits, ascending; std/gnu_parallel peers are comparison sorts; "
                   "bytes_min = one histogram read + read and write per 8-bit digit",
+    "radix_sort_pairs": "u32 keys with u32 values, all bits, ascending, stable; std = "
+                        "std::stable_sort and gnu_parallel = __gnu_parallel::sort of (key, value) "
+                        "structs by key; bytes_min = one key histogram read + read and write of "
+                        "keys and values per 8-bit digit",
     "merge_sort": "keys only, stable, ascending; bytes_min = read n + write n (a lower bound)",
     "merge": "two sorted halves of n/2 keys; bytes_min = read n + write n",
     "copy": "the bandwidth reference; bytes_min = read n + write n",
@@ -344,11 +357,17 @@ COPY_PEER_OF = {"sweep-serial": ["memcpy"], "sweep-openmp": ["omp_memcpy"],
                 "sweep-cuda": ["cudaMemcpy"], "sweep-hip": ["hip_copy"]}
 
 
+def peer_names(impl, primitive):
+    """Candidate peers of a sweep row, best first."""
+    if primitive == "affine_scan":
+        return ["sum_u64-" + impl[len("sweep-"):]]
+    return (COPY_PEER_OF if primitive == "copy" else PEER_OF).get(impl, [])
+
+
 def peer_for(impl, rows, n):
-    """The peer a sweep row is compared with: its backend's library peer, or for copy
-    the device's own copy."""
-    table = COPY_PEER_OF if rows and rows[0].primitive == "copy" else PEER_OF
-    for name in table.get(impl, []):
+    """The peer a sweep row is compared with: its backend's library peer, for copy the
+    device's own copy, for affine_scan the backend's built-in u64 sum scan."""
+    for name in peer_names(impl, rows[0].primitive if rows else ""):
         for r in rows:
             if r.impl == name and r.n == n:
                 return name, r

@@ -3,20 +3,25 @@
 #   1. builds libsweep, the CUDA plugin and the conformance suite with nvcc
 #      (CMAKE_CUDA_ARCHITECTURES, default 90; e.g. SWEEP_CUDA_ARCHS="80;90");
 #   2. runs the whole conformance suite on `cuda`, fused and generic paths;
-#   3. runs compute-sanitizer memcheck, racecheck and synccheck on a reduced set;
-#   4. prints one summary line (last line of output); exit 0 only if all passed.
+#   3. provokes a device fault (sweep-hardening-fault: SWEEP_ERR_DEVICE, host survives)
+#      and runs scan, split and radix sort on n = 2^32 + 7 elements with every output
+#      checked (sweep-hardening-large; about 70 GiB of device memory, 48 GiB of host);
+#   4. runs compute-sanitizer memcheck, racecheck, synccheck and initcheck on small
+#      cases of every family, fused and generic paths;
+#   5. prints one summary line (last line of output); exit 0 only if all passed.
 # Options: --backend cuda|hip (default cuda; hip builds libsweep-hip.so for
 # SWEEP_HIP_ARCHS, default "gfx90a;gfx940;gfx1030", and runs the same suite on an AMD
 # GPU; compute-sanitizer is NVIDIA-only, so hip skips step 3), --no-build (use an
 # existing build folder, e.g. one carried to the GPU machine), --build DIR (default
 # build-cuda or build-hip), --quick (skip the sanitizers), --perf (also time against
-# CUB: builds and runs sweep-cuda-perf; cuda only).
+# CUB: builds and runs sweep-cuda-perf; cuda only), --no-large (skip the 2^32 + 7
+# element run).
 # Without a usable GPU the suite exits 77 for every family: the summary says
 # "cuda unavailable" with the plugin's reason and the script exits 77.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 backend=cuda build=""
-do_build=1 quick=0 perf=0
+do_build=1 quick=0 perf=0 large=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --backend) backend="$2"; shift ;;
@@ -24,7 +29,8 @@ while [ $# -gt 0 ]; do
     --build) build="$2"; shift ;;
     --quick) quick=1 ;;
     --perf) perf=1 ;;
-    *) echo "usage: $0 [--backend cuda|hip] [--no-build] [--build DIR] [--quick] [--perf]" >&2; exit 2 ;;
+    --no-large) large=0 ;;
+    *) echo "usage: $0 [--backend cuda|hip] [--no-build] [--build DIR] [--quick] [--perf] [--no-large]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -45,7 +51,8 @@ if [ "$do_build" = 1 ]; then
         "${gpu_flags[@]}" -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
         -DSWEEP_BUILD_EXAMPLES=OFF >"$log_dir/configure.log" 2>&1 \
     || { echo "gpu-check: FAIL configure (see $log_dir/configure.log)"; exit 1; }
-  targets="sweep-conformance"
+  targets="sweep-conformance sweep-hardening-fault"
+  [ "$large" = 1 ] && targets="$targets sweep-hardening-large"
   [ "$perf" = 1 ] && targets="$targets sweep-cuda-perf"
   cmake --build "$build" --target $targets >"$log_dir/build.log" 2>&1 \
     || { tail -30 "$log_dir/build.log"; echo "gpu-check: FAIL build (see $log_dir/build.log)"; exit 1; }
@@ -58,6 +65,7 @@ suite="$build/bin/sweep-conformance"
 export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
 
+t_suite=$(date +%s)
 families="scan segmented_scan reduce split radix_sort merge_sort merge custom_op scratch deterministic errors"
 pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
@@ -72,7 +80,7 @@ for path in fused generic; do
     esac
   done
 done
-echo "gpu-check: suite: $pass passed, $fail failed, $skip skipped"
+echo "gpu-check: suite: $pass passed, $fail failed, $skip skipped ($(( $(date +%s) - t_suite )) s)"
 if [ "$pass" = 0 ] && [ "$fail" = 0 ]; then
   reason=$(grep -h -i -m1 "unavailable\|reason\|skip" "$log_dir"/suite.fused.scan.log 2>/dev/null)
   echo "gpu-check: SKIP $backend unavailable: ${reason:-no reason printed}"
@@ -95,32 +103,54 @@ else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
 fi
 
+# A device fault is SWEEP_ERR_DEVICE and the host program carries on.
+fault_log="$log_dir/fault.log"
+if timeout 300 "$build/bin/sweep-hardening-fault" --backend "$backend" >"$fault_log" 2>&1; then
+  fault="contained"
+else
+  fault="FAILED"; fail=$((fail + 1)); failed="$failed fault"; tail -20 "$fault_log"
+fi
+
+large_line="skipped"
+t_large=$(date +%s)
+if [ "$large" = 1 ]; then
+  large_log="$log_dir/large.log"
+  timeout 1500 "$build/bin/sweep-hardening-large" --backend "$backend" >"$large_log" 2>&1
+  rc=$?
+  cat "$large_log"
+  case $rc in
+    0) large_line="exact" ;;
+    77) large_line="skipped (no device)" ;;
+    *) large_line="FAILED"; fail=$((fail + 1)); failed="$failed large" ;;
+  esac
+  echo "gpu-check: n = 2^32 + 7: $large_line ($(( $(date +%s) - t_large )) s)"
+fi
+
 san="skipped"
 [ "$backend" = hip ] && san="n/a (compute-sanitizer is NVIDIA-only)"
 if [ "$quick" = 0 ]; then
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   if [ -x "$cs" ]; then
-    san_fail=0
-    for tool in memcheck racecheck synccheck; do
-      # path, family, case filter: small multi-tile cases of each kernel family
-      for spec in "fused scan u32.sum.excl.n10007" "fused segmented_scan n4097" \
-                  "fused reduce i32.sum" "fused split n4097" \
-                  "fused radix_sort v4.bits0-32.asc.n4097" "generic scan u32.sum.excl.n10007" \
-                  "generic segmented_scan flags.i32.sum" "generic split n4097" \
-                  "generic radix_sort v4.bits0-32.asc.n4097" "generic merge_sort n4097" \
-                  "generic merge u32.asc.v0.na4097"; do
+    san_fail=0 t_san=$(date +%s)
+    # family and case filter: a few small multi-tile cases of every family, each run on
+    # both paths (--path both) so every kernel of the fused and the generic path is seen
+    for tool in memcheck racecheck synccheck initcheck; do
+      for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n4097" \
+                  "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
+                  "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097"; do
         set -- $spec
-        log="$log_dir/sanitizer.$tool.$1.$2.log"
+        log="$log_dir/sanitizer.$tool.$1.log"
         extra=""
         [ "$tool" = memcheck ] && extra="--leak-check no"
-        timeout 300 "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
-          "$suite" --backend "$backend" --path "$1" --primitive "$2" --case "$3" >"$log" 2>&1
+        timeout 150 "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
+          "$suite" --backend "$backend" --path both --primitive "$1" --case "$2" >"$log" 2>&1
         rc=$?
         if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
-          san_fail=$((san_fail + 1)); failed="$failed $tool/$1/$2"; echo "--- $tool $1/$2 (rc $rc):"; tail -20 "$log"
+          san_fail=$((san_fail + 1)); failed="$failed $tool/$1"; echo "--- $tool $1 (rc $rc):"; tail -20 "$log"
         fi
       done
     done
+    echo "gpu-check: sanitizers took $(( $(date +%s) - t_san )) s"
     if [ "$san_fail" = 0 ]; then san="clean"; else san="$san_fail failed"; fail=$((fail + san_fail)); fi
   else
     san="unavailable"
@@ -135,5 +165,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -86,13 +86,23 @@ struct sweep_context {
     size_t user_scratch_bytes;
     sweep__block *cache;
     size_t cache_len, cache_cap;
+
+    /* what sweep_malloc handed out and sweep_free has not taken back: lets sweep_free
+     * refuse foreign pointers and sweep_context_destroy free what was left */
+    void **allocs;
+    size_t allocs_len, allocs_cap;
 };
 
 /* Non-zero when the core should use fused entries of the backend. */
 int sweep__use_fused(const sweep_context *ctx);
 
-/* Validates a context argument ("ctx is NULL" otherwise). */
+/* Validates a context argument: NULL, or a pointer that is not a live context
+ * (destroyed, never created), is SWEEP_ERR_INVALID_ARGUMENT. One lock and a lookup in
+ * the process's table of live contexts; the context itself is not read. */
 sweep_status sweep__check_ctx(const sweep_context *ctx);
+
+/* Frees the memory from sweep_malloc that is still allocated (context destroy). */
+void sweep__allocs_release(sweep_context *ctx);
 
 /* ----------------------------------------------------------------- scratch -- */
 

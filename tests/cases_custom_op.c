@@ -1,11 +1,18 @@
-/* Non-commutative custom operators through scan, the three segmented scans, reduce
- * and segmented reduce: 2x2 u32 matrix products (wrapping) and affine maps
- * x -> a*x + b composed (u64 and u16 coefficients). A backend that swaps operands or
- * applies a carry on the wrong side fails these. */
+/* Custom operators through scan, the three segmented scans, reduce and segmented
+ * reduce, on every backend: 2x2 u32 matrix products (wrapping), affine maps
+ * x -> a*x + b composed (u64, u16 and f32 coefficients) -- non-commutative, so a
+ * backend that swaps operands or applies a carry on the wrong side fails -- and argmax
+ * over (value, index) pairs. Every operator carries device source computing what its
+ * C function computes, so GPU backends run every case; they may skip only when the
+ * plugin says that its runtime compiler (NVRTC / hipRTC) is missing. Two more cases
+ * check operators and comparators without device source and with source that does
+ * not compile. */
 #include "check.h"
+#include "comparators.h"
 #include "families.h"
 #include "segments.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct mat2 {
@@ -24,6 +31,17 @@ static void mat2_mul(const void *a, const void *b, void *out, void *user) {
     memcpy(out, &r, sizeof r);
 }
 
+/* unsigned int: uint32_t on every CUDA/HIP target, and NVRTC has no <stdint.h>. */
+static const char mat2_source[] = "struct t_mat2 { unsigned int m[4]; };\n"
+                                  "__device__ t_mat2 mat2_u32(t_mat2 x, t_mat2 y) {\n"
+                                  "    t_mat2 r;\n"
+                                  "    r.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2];\n"
+                                  "    r.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];\n"
+                                  "    r.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2];\n"
+                                  "    r.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];\n"
+                                  "    return r;\n"
+                                  "}\n";
+
 typedef struct affine64 {
     uint64_t a, b; /* x -> a*x + b */
 } affine64;
@@ -39,6 +57,15 @@ static void affine64_compose(const void *first, const void *second, void *out, v
     memcpy(out, &r, sizeof r);
 }
 
+static const char affine64_source[] =
+    "struct t_affine64 { unsigned long long a, b; };\n"
+    "__device__ t_affine64 affine_u64(t_affine64 f, t_affine64 s) {\n"
+    "    t_affine64 r;\n"
+    "    r.a = s.a * f.a;\n"
+    "    r.b = s.a * f.b + s.b;\n"
+    "    return r;\n"
+    "}\n";
+
 typedef struct affine16 {
     uint16_t a, b;
 } affine16;
@@ -53,18 +80,99 @@ static void affine16_compose(const void *first, const void *second, void *out, v
     memcpy(out, &r, sizeof r);
 }
 
-enum { OP_MAT2 = 0, OP_AFFINE64 = 1, OP_AFFINE16 = 2, OP_COUNT };
-static const char *op_names[] = {"mat2_u32", "affine_u64", "affine_u16"};
+/* The C code multiplies in unsigned int (a u16 alone would promote to int, whose
+ * overflow is undefined) and truncates to 16 bits; the device code does the same. */
+static const char affine16_source[] =
+    "struct t_affine16 { unsigned short a, b; };\n"
+    "__device__ t_affine16 affine_u16(t_affine16 f, t_affine16 s) {\n"
+    "    t_affine16 r;\n"
+    "    r.a = (unsigned short)((unsigned int)s.a * (unsigned int)f.a);\n"
+    "    r.b = (unsigned short)((unsigned int)s.a * (unsigned int)f.b + (unsigned int)s.b);\n"
+    "    return r;\n"
+    "}\n";
+
+/* Affine maps over floats. Exactness by construction: a is 1, -1 or (rarely) 0 and b a
+ * small integer (|b| <= 8), so every coefficient of every partial composition is an
+ * integer of magnitude at most 8n < 2^24: each product and sum is exact in f32, with or
+ * without FMA contraction and in any association order. Every backend must then equal
+ * the oracle in value; only the sign of a zero may differ (-1 * (3 + -3) is -0.0,
+ * -1*3 + -1*-3 is +0.0), so the check compares values, not bytes. A tolerance would
+ * also pass a backend that reorders operands on some inputs; this cannot. */
+typedef struct affinef {
+    float a, b;
+} affinef;
+
+static void affinef_compose(const void *first, const void *second, void *out, void *user) {
+    (void)user;
+    affinef f, s, r;
+    memcpy(&f, first, sizeof f);
+    memcpy(&s, second, sizeof s);
+    r.a = s.a * f.a;
+    r.b = s.a * f.b + s.b;
+    memcpy(out, &r, sizeof r);
+}
+
+static const char affinef_source[] = "struct t_affinef { float a, b; };\n"
+                                     "__device__ t_affinef affine_f32(t_affinef f, t_affinef s) {\n"
+                                     "    t_affinef r;\n"
+                                     "    r.a = s.a * f.a;\n"
+                                     "    r.b = s.a * f.b + s.b;\n"
+                                     "    return r;\n"
+                                     "}\n";
+
+/* Argmax as (value, index) pairs: the larger value wins, equal values (also -0.0 vs
+ * +0.0) take the smaller index. That is a total order on the pairs, so the operator is
+ * associative and every backend's answer is the same bytes. The identity (-inf,
+ * UINT32_MAX) loses to every input (inputs are finite, indices < UINT32_MAX). */
+typedef struct argmax {
+    float value;
+    uint32_t index;
+} argmax;
+
+static void argmax_combine(const void *a, const void *b, void *out, void *user) {
+    (void)user;
+    argmax x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    int take_y = y.value > x.value || (y.value == x.value && y.index < x.index);
+    memcpy(out, take_y ? &y : &x, sizeof x);
+}
+
+static const char argmax_source[] =
+    "struct t_argmax { float value; unsigned int index; };\n"
+    "__device__ t_argmax argmax_f32(t_argmax x, t_argmax y) {\n"
+    "    bool take_y = y.value > x.value || (y.value == x.value && y.index < x.index);\n"
+    "    return take_y ? y : x;\n"
+    "}\n";
+
+enum { OP_MAT2 = 0, OP_AFFINE64, OP_AFFINE16, OP_AFFINE_F32, OP_ARGMAX, OP_COUNT };
+static const char *op_names[] = {"mat2_u32", "affine_u64", "affine_u16", "affine_f32",
+                                 "argmax_f32"};
 
 enum { P_SCAN, P_SEG_FLAGS, P_SEG_OFFSETS, P_BY_KEY, P_REDUCE, P_SEG_REDUCE, P_COUNT };
 static const char *prim_names[] = {
     "scan",   "segmented_scan_flags", "segmented_scan_offsets", "by_key",
     "reduce", "segmented_reduce"};
 
-static int make_op(t_state *t, int which, sweep_custom_op **custom, o_op *oop) {
+/* The operator's library and oracle descriptors; source selects the device source:
+ * SRC_OWN (the operator's), SRC_NONE or SRC_BROKEN. */
+enum { SRC_OWN = 0, SRC_NONE, SRC_BROKEN };
+
+/* Does not compile: the log names the undeclared identifier, which no message of the
+ * library itself contains, so finding it in sweep_last_error() proves the log is there. */
+static const char broken_source[] =
+    "struct t_mat2 { unsigned int m[4]; };\n"
+    "__device__ t_mat2 mat2_u32(t_mat2 x, t_mat2 y) { return sweep_no_such_identifier(x, y); }\n";
+static const char broken_compare_source[] =
+    "struct t_record { int key; unsigned int seq; };\n"
+    "__device__ bool by_key(t_record a, t_record b) { return sweep_no_such_identifier(a, b); }\n";
+
+static int make_op(t_state *t, int which, int source, sweep_custom_op **custom, o_op *oop) {
     static const mat2 mat_id = {{1, 0, 0, 1}};
     static const affine64 aff64_id = {1, 0};
     static const affine16 aff16_id = {1, 0};
+    static const affinef afff_id = {1.0f, 0.0f};
+    static const argmax argmax_id = {-INFINITY, UINT32_MAX};
     sweep_custom_op_desc d;
     memset(&d, 0, sizeof d);
     d.name = op_names[which];
@@ -74,24 +182,44 @@ static int make_op(t_state *t, int which, sweep_custom_op **custom, o_op *oop) {
         d.elem_align = 4;
         d.identity = &mat_id;
         d.combine = mat2_mul;
+        d.device_source = mat2_source;
         break;
     case OP_AFFINE64:
         d.elem_size = sizeof(affine64);
         d.elem_align = 8;
         d.identity = &aff64_id;
         d.combine = affine64_compose;
+        d.device_source = affine64_source;
         break;
-    default:
+    case OP_AFFINE16:
         d.elem_size = sizeof(affine16);
         d.elem_align = 2;
         d.identity = &aff16_id;
         d.combine = affine16_compose;
+        d.device_source = affine16_source;
+        break;
+    case OP_AFFINE_F32:
+        d.elem_size = sizeof(affinef);
+        d.elem_align = 4;
+        d.identity = &afff_id;
+        d.combine = affinef_compose;
+        d.device_source = affinef_source;
+        break;
+    default:
+        d.elem_size = sizeof(argmax);
+        d.elem_align = 4;
+        d.identity = &argmax_id;
+        d.combine = argmax_combine;
+        d.device_source = argmax_source;
     }
+    if (source == SRC_NONE) d.device_source = NULL;
+    if (source == SRC_BROKEN) d.device_source = broken_source;
     *oop = o_custom(d.elem_size, d.identity, d.combine, NULL);
     return t_ok(t, sweep_custom_op_create(custom, &d), "sweep_custom_op_create");
 }
 
-/* Small entries keep products informative: 0/1/2/3 matrix entries, odd multipliers. */
+/* Small entries keep products informative: 0/1/2/3 matrix entries, odd multipliers.
+ * Argmax values come from 13 values (-0.0 and +0.0 among them), so ties are common. */
 static void gen_elems(t_rng *rng, int which, void *out, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         if (which == OP_MAT2) {
@@ -103,11 +231,42 @@ static void gen_elems(t_rng *rng, int which, void *out, size_t n) {
         } else if (which == OP_AFFINE64) {
             affine64 f = {t_rng_next(rng) | 1, t_rng_next(rng)};
             memcpy((affine64 *)out + i, &f, sizeof f);
-        } else {
+        } else if (which == OP_AFFINE16) {
             affine16 f = {(uint16_t)(t_rng_next(rng) | 1), (uint16_t)t_rng_next(rng)};
             memcpy((affine16 *)out + i, &f, sizeof f);
+        } else if (which == OP_AFFINE_F32) {
+            uint64_t r = t_rng_below(rng, 16);
+            affinef f = {r == 0    ? 0.0f
+                         : (r & 1) ? -1.0f
+                                   : 1.0f,
+                         (float)((int)t_rng_below(rng, 17) - 8)};
+            memcpy((affinef *)out + i, &f, sizeof f);
+        } else {
+            int v = (int)t_rng_below(rng, 13) - 6; /* -6 ... 6 */
+            argmax x = {v == 0 && t_rng_below(rng, 2) ? -0.0f : 0.5f * (float)v, (uint32_t)i};
+            memcpy((argmax *)out + i, &x, sizeof x);
         }
     }
+}
+
+/* The f32 affine check: values equal (see affinef above), outside-segment bytes
+ * untouched. */
+static int check_affinef(t_state *t, const void *got, const void *want, const uint8_t *inside,
+                         size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        affinef g, w;
+        memcpy(&g, (const affinef *)got + i, sizeof g);
+        memcpy(&w, (const affinef *)want + i, sizeof w);
+        if (inside && !inside[i]) {
+            if (memcmp(&g, &w, sizeof g) != 0)
+                return t_fail(t, "out[%zu] of %zu: written, but it lies outside every segment", i,
+                              n);
+        } else if (!(g.a == w.a && g.b == w.b)) {
+            return t_fail(t, "out[%zu] of %zu: got (a %.9g, b %.9g), want (a %.9g, b %.9g)", i, n,
+                          (double)g.a, (double)g.b, (double)w.a, (double)w.b);
+        }
+    }
+    return 1;
 }
 
 /* c->a operator, c->b primitive, c->kind exclusive, c->c in place, c->d layout, c->n */
@@ -116,7 +275,7 @@ static t_result custom_case(const t_case *c, const t_env *env, char *msg, size_t
     t_begin(&t, env, msg, len);
     sweep_custom_op *custom = NULL;
     o_op oop;
-    if (!make_op(&t, c->a, &custom, &oop)) return t_end(&t);
+    if (!make_op(&t, c->a, SRC_OWN, &custom, &oop)) return t_end(&t);
     sweep_op op = sweep_op_custom(custom);
     size_t n = c->n, size = oop.size;
     int prim = c->b, exclusive = c->kind, in_place = c->c;
@@ -179,8 +338,8 @@ static t_result custom_case(const t_case *c, const t_env *env, char *msg, size_t
     case P_REDUCE: st = sweep_reduce(env->ctx, op, d_in, n, d_out); break;
     default: st = sweep_segmented_reduce(env->ctx, op, d_in, n, d_off, nseg, d_out);
     }
-    if (st == SWEEP_ERR_UNSUPPORTED && env->backend >= SWEEP_BACKEND_CUDA) {
-        t_skip(&t, "custom operator without device source: %s", sweep_last_error());
+    if (t_runtime_compiler_missing(env, st)) {
+        t_skip(&t, "no runtime compiler for the custom operator: %s", sweep_last_error());
         goto done;
     }
     if (!t_ok(&t, st, prim_names[prim])) goto done;
@@ -189,11 +348,101 @@ static t_result custom_case(const t_case *c, const t_env *env, char *msg, size_t
         goto done;
     }
     if (!t_download(&t, got, d_out, out_n * size, "out")) goto done;
-    t_expect e = {want, NULL, NULL, NULL, prim == P_SEG_OFFSETS ? inside : NULL};
-    t_check_op_output(&t, "out", &oop, got, &e, out_n);
+    const uint8_t *mask = prim == P_SEG_OFFSETS ? inside : NULL;
+    if (c->a == OP_AFFINE_F32) {
+        check_affinef(&t, got, want, mask, out_n);
+    } else {
+        t_expect e = {want, NULL, NULL, NULL, mask};
+        t_check_op_output(&t, "out", &oop, got, &e, out_n);
+    }
 done:;
     t_result res = t_end(&t);
     sweep_custom_op_destroy(custom);
+    return res;
+}
+
+/* Operators and comparators whose device source is missing or does not compile.
+ * CPU backends ignore device source: the call succeeds with the C function's answer.
+ * GPU backends: no source is SWEEP_ERR_UNSUPPORTED; broken source is
+ * SWEEP_ERR_INVALID_ARGUMENT with the compiler's log in sweep_last_error(), on this
+ * call and again on the next (a failed compile must not be cached as a kernel).
+ * Nothing is written either way. c->a SRC_NONE or SRC_BROKEN, c->b 0 operator (an
+ * inclusive mat2 scan) or 1 comparator (a record merge sort), c->n. */
+static t_result source_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    int source = c->a, comparator = c->b;
+    size_t n = c->n;
+    sweep_custom_op *custom = NULL;
+    sweep_custom_compare *ccustom = NULL;
+    o_op oop;
+    o_cmp ocmp;
+    size_t size = comparator ? sizeof(t_record) : sizeof(mat2);
+    if (comparator) {
+        sweep_custom_compare_desc d;
+        memset(&d, 0, sizeof d);
+        d.name = "by_key";
+        d.key_size = sizeof(t_record);
+        d.key_align = 4;
+        d.less = t_record_less;
+        d.device_source = source == SRC_BROKEN ? broken_compare_source : NULL;
+        ocmp = o_cmp_custom(size, t_record_less, NULL);
+        if (!t_ok(&t, sweep_custom_compare_create(&ccustom, &d), "sweep_custom_compare_create"))
+            return t_end(&t);
+    } else if (!make_op(&t, OP_MAT2, source, &custom, &oop)) {
+        return t_end(&t);
+    }
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *in = t_host(&t, n * size), *want = t_host(&t, n * size);
+    unsigned char *got = t_host(&t, n * size);
+    if (t.failed) goto done;
+    if (comparator) {
+        t_gen_sort_keys(&rng, CMP_RECORD, SWEEP_U8, in, n, 1);
+        o_sort(&ocmp, in, want, NULL, NULL, 0, n);
+    } else {
+        gen_elems(&rng, OP_MAT2, in, n);
+        o_scan(&oop, in, NULL, want, n, 0);
+    }
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_out = t_dev_poisoned(&t, n * size);
+    if (t.failed) goto done;
+    const char *what = comparator ? "sweep_merge_sort" : "sweep_scan";
+    for (int call = 0; call < 2; ++call) {
+        sweep_status st = comparator ? sweep_merge_sort(env->ctx, d_in, d_out, NULL, NULL, 0, n,
+                                                        sweep_compare_custom(ccustom))
+                                     : sweep_scan(env->ctx, sweep_op_custom(custom), d_in, d_out, n,
+                                                  SWEEP_INCLUSIVE);
+        const char *why = sweep_last_error();
+        if (env->backend < SWEEP_BACKEND_CUDA) {
+            if (t_ok(&t, st, what) && t_download(&t, got, d_out, n * size, "out"))
+                t_compare_bytes(&t, "out (CPU backends ignore device source)", got, want, n, size);
+            goto done;
+        }
+        if (source == SRC_NONE) {
+            if (st != SWEEP_ERR_UNSUPPORTED)
+                t_fail(&t, "%s without device source: %s, want SWEEP_ERR_UNSUPPORTED (%s)", what,
+                       sweep_status_string(st), why);
+        } else if (t_runtime_compiler_missing(env, st)) {
+            t_skip(&t, "no runtime compiler to reject the source: %s", why);
+            goto done;
+        } else if (st != SWEEP_ERR_INVALID_ARGUMENT) {
+            t_fail(&t,
+                   "%s call %d with source that does not compile: %s, want "
+                   "SWEEP_ERR_INVALID_ARGUMENT (%s)",
+                   what, call + 1, sweep_status_string(st), why);
+        } else if (!strstr(why, "sweep_no_such_identifier")) {
+            t_fail(&t, "%s call %d: the message lacks the compiler's log: \"%s\"", what, call + 1,
+                   why);
+        }
+        if (t.failed) goto done;
+        if (!t_expect_poisoned(&t, d_out, n * size, "out (a failed call writes nothing)"))
+            goto done;
+    }
+done:;
+    t_result res = t_end(&t);
+    sweep_custom_op_destroy(custom);
+    sweep_custom_compare_destroy(ccustom);
     return res;
 }
 
@@ -230,4 +479,28 @@ void t_register_custom_op(t_registry *r) {
     c.kind = 0;
     c.d = T_LAYOUT_TILE;
     t_register(r, &c, "custom_op.affine_u64.segmented_scan_flags.incl.tile.n%zu", c.n);
+    /* 8n < 2^24 keeps affine_f32 exact at this size (see affinef) */
+    c.a = OP_AFFINE_F32;
+    c.b = P_SCAN;
+    c.d = 0;
+    t_register(r, &c, "custom_op.affine_f32.scan.incl.n%zu", c.n);
+    c.a = OP_ARGMAX;
+    c.b = P_SEG_REDUCE;
+    c.d = T_LAYOUT_RANDOM;
+    t_register(r, &c, "custom_op.argmax_f32.segmented_reduce.random.n%zu", c.n);
+    c.b = P_REDUCE;
+    t_register(r, &c, "custom_op.argmax_f32.reduce.n%zu", c.n);
+
+    c.fn = source_case;
+    c.kind = 0;
+    c.c = 0;
+    c.d = 0;
+    c.n = 1000;
+    for (int source = SRC_NONE; source <= SRC_BROKEN; ++source)
+        for (int comparator = 0; comparator < 2; ++comparator) {
+            c.a = source;
+            c.b = comparator;
+            t_register(r, &c, "custom_op.source.%s.%s.n%zu", source == SRC_NONE ? "none" : "broken",
+                       comparator ? "comparator" : "operator", c.n);
+        }
 }

@@ -1,5 +1,6 @@
 /* Merge: na or nb = 0, all ties (a first), every dtype ascending and descending,
  * values, custom comparators, tile-crossing and large sizes. */
+#include "check.h"
 #include "comparators.h"
 #include "families.h"
 
@@ -48,8 +49,8 @@ static t_result merge_case(const t_case *c, const t_env *env, char *msg, size_t 
     void *d_vout = vs ? t_dev_poisoned(&t, n * vs) : NULL;
     if (t.failed) goto done;
     sweep_status st = sweep_merge(env->ctx, d_a, d_va, na, d_b, d_vb, nb, d_out, d_vout, vs, cmp);
-    if (st == SWEEP_ERR_UNSUPPORTED && custom && env->backend >= SWEEP_BACKEND_CUDA) {
-        t_skip(&t, "custom comparator without device source: %s", sweep_last_error());
+    if (custom && t_runtime_compiler_missing(env, st)) {
+        t_skip(&t, "no runtime compiler for the custom comparator: %s", sweep_last_error());
         goto done;
     }
     if (!t_ok(&t, st, "sweep_merge")) goto done;

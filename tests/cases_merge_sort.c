@@ -2,6 +2,7 @@
  * radix sort's, checked against the library's radix sort too), values, in place, and
  * custom comparators (a struct sorted by one field, stable in the other; 3-byte
  * keys). */
+#include "check.h"
 #include "comparators.h"
 #include "families.h"
 #include "gen.h"
@@ -37,8 +38,8 @@ static t_result merge_sort_case(const t_case *c, const t_env *env, char *msg, si
     void *d_vout = vs ? (in_place ? d_vals : t_dev_poisoned(&t, n * vs)) : NULL;
     if (t.failed) goto done;
     sweep_status st = sweep_merge_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, vs, n, cmp);
-    if (st == SWEEP_ERR_UNSUPPORTED && custom && env->backend >= SWEEP_BACKEND_CUDA) {
-        t_skip(&t, "custom comparator without device source: %s", sweep_last_error());
+    if (custom && t_runtime_compiler_missing(env, st)) {
+        t_skip(&t, "no runtime compiler for the custom comparator: %s", sweep_last_error());
         goto done;
     }
     if (!t_ok(&t, st, "sweep_merge_sort")) goto done;

@@ -1,6 +1,7 @@
 /* Output comparison against the oracle (exact or within the float bound). */
 #include "check.h"
 
+#include <ctype.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -82,4 +83,21 @@ int t_expect_scan(t_state *t, const o_op *op, const void *in, const uint8_t *hea
     e->mag = mag;
     e->terms = terms;
     return 1;
+}
+
+/* Case-insensitive: the plugin may write "NVRTC", "libnvrtc.so" or "hipRTC". */
+static int contains_nocase(const char *hay, const char *needle) {
+    for (; *hay; ++hay) {
+        size_t i = 0;
+        while (needle[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            ++i;
+        if (!needle[i]) return 1;
+    }
+    return 0;
+}
+
+int t_runtime_compiler_missing(const t_env *env, sweep_status st) {
+    if (st != SWEEP_ERR_UNSUPPORTED || env->backend < SWEEP_BACKEND_CUDA) return 0;
+    const char *why = sweep_last_error();
+    return why && (contains_nocase(why, "nvrtc") || contains_nocase(why, "hiprtc"));
 }

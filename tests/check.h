@@ -35,4 +35,9 @@ int t_expect_scan(t_state *t, const o_op *op, const void *in, const uint8_t *hea
 int t_float_close(sweep_dtype dtype, const void *got, long double exact, long double mag,
                   size_t terms);
 
+/* Whether a GPU backend answered a custom operator or comparator with "no runtime
+ * compiler here" (SWEEP_ERR_UNSUPPORTED naming NVRTC or hipRTC): the only reason a
+ * GPU case with device source may skip instead of fail. Reads sweep_last_error(). */
+int t_runtime_compiler_missing(const t_env *env, sweep_status st);
+
 #endif /* SWEEP_TESTS_CHECK_H */

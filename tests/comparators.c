@@ -16,6 +16,20 @@ int t_be24_less(const void *a, const void *b, void *user) {
     return memcmp(a, b, 3) < 0; /* bytewise = big-endian numeric order */
 }
 
+/* The GPU twins of the two C functions above, compiled at run time by the GPU
+ * backends: same layout (sizeof 8, align 4; sizeof 3, align 1), same answers. */
+static const char record_source[] =
+    "struct t_record { int key; unsigned int seq; };\n"
+    "__device__ bool by_key(t_record a, t_record b) { return a.key < b.key; }\n";
+
+/* memcmp's order: the first differing byte decides, as unsigned char. */
+static const char be24_source[] = "struct t_be24 { unsigned char b[3]; };\n"
+                                  "__device__ bool be24(t_be24 x, t_be24 y) {\n"
+                                  "    for (int i = 0; i < 3; ++i)\n"
+                                  "        if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
+                                  "    return false;\n"
+                                  "}\n";
+
 sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size) {
     sweep_custom_compare_desc d;
     memset(&d, 0, sizeof d);
@@ -24,11 +38,13 @@ sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *
         d.key_size = sizeof(t_record);
         d.key_align = 4;
         d.less = t_record_less;
+        d.device_source = record_source;
     } else {
         d.name = "be24";
         d.key_size = 3;
         d.key_align = 1;
         d.less = t_be24_less;
+        d.device_source = be24_source;
     }
     *size = d.key_size;
     return sweep_custom_compare_create(out, &d);

@@ -3,6 +3,8 @@
  *  - "by_key": 8-byte records {int32 key; uint32 seq;} ordered by key only, so a
  *    stable sort keeps seq increasing within equal keys;
  *  - "be24": 3-byte keys (alignment 1) compared as big-endian numbers.
+ * Each has a C function for CPU backends and device source computing the same order
+ * for GPU backends.
  */
 #ifndef SWEEP_TESTS_COMPARATORS_H
 #define SWEEP_TESTS_COMPARATORS_H

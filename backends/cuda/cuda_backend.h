@@ -21,6 +21,9 @@ struct sweep_cuda {
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;
     int spin_limit;
+    /* Run-time compiled programs of custom operators and comparators (cuda_rtc.cu);
+     * NULL until the first one is needed. */
+    struct sweep_rtc_cache *rtc;
 };
 
 /* Reports a failed runtime call ("cuda: <what>: <runtime's message>") and maps it:

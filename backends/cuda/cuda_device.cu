@@ -5,6 +5,7 @@
  * own answer becomes device_count's reason and the core moves on.
  */
 #include "cuda_backend.h"
+#include "cuda_rtc.h"
 #include "gpu/gpu_compat.cuh"
 
 #include <dlfcn.h>
@@ -118,6 +119,7 @@ void sweep_cuda_close(void *hv) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (!h) return;
     if (cudaSetDevice(h->device) == cudaSuccess) (void)cudaStreamSynchronize(h->stream);
+    sweep_cuda_rtc_release(h);
     (void)cudaGetLastError();
     free(h);
 }

@@ -2,9 +2,9 @@
  * cuda_merge.cu -- the basic kernels of merge sort and merge: tile_sort (a stable
  * bitonic sort of each tile in shared memory), merge_partition (merge-path
  * diagonals) and merge_tiles; and the fused merge sort and merge, which launch one
- * partition and one merge kernel per pass over all pairs of runs at once. Built-in
- * comparators only; custom comparators need run-time compilation, not in this
- * backend yet (SWEEP_ERR_UNSUPPORTED).
+ * partition and one merge kernel per pass over all pairs of runs at once. Custom
+ * comparators go to their run-time compiled kernels (cuda_rtc_merge.cu); the HIP
+ * plugin, which compiles this file too, has no run-time compiler yet.
  */
 #include "cuda_backend.h"
 #include "gpu/block_sort.cuh"
@@ -12,6 +12,15 @@
 
 #include <stdio.h>
 #include <string.h>
+
+#if !defined(__HIPCC__)
+#include "cuda_rtc.h"
+/* Custom comparators: kernels compiled at run time (cuda_rtc_merge.cu). */
+#define SWEEP_CUSTOM_CMP(cmp, call)                                                                \
+    if ((cmp)->kind == SWEEP_COMPARE_CUSTOM) return call
+#else
+#define SWEEP_CUSTOM_CMP(cmp, call) (void)0
+#endif
 
 using namespace sweep_gpu;
 
@@ -29,7 +38,8 @@ static sweep_status check_cmp(sweep_cuda *h, const sweep_kcmp *cmp, const char *
     char msg[192];
     if (cmp->kind == SWEEP_COMPARE_CUSTOM) {
         snprintf(msg, sizeof msg,
-                 "cuda: %s: custom comparators need run-time compilation, not available yet",
+                 "hip: %s: custom comparators need run-time compilation (hipRTC), not in this "
+                 "plugin yet",
                  entry);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
@@ -43,6 +53,7 @@ static sweep_status check_cmp(sweep_cuda *h, const sweep_kcmp *cmp, const char *
 sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *values,
                                   size_t vsize, size_t n, size_t tile) {
     sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_tile_sort(h, cmp, keys, values, vsize, n, tile));
     sweep_status st = check_cmp(h, cmp, "tile_sort");
     if (st != SWEEP_OK) return st;
     if (tile > (size_t)kSortMaxTile || vsize > 16) {
@@ -68,6 +79,7 @@ sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, v
 sweep_status sweep_cuda_merge_partition(void *hv, const sweep_kcmp *cmp, const void *a, size_t na,
                                         const void *b, size_t nb, size_t part, size_t *splits) {
     sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge_partition(h, cmp, a, na, b, nb, part, splits));
     sweep_status st = check_cmp(h, cmp, "merge_partition");
     if (st != SWEEP_OK) return st;
     SWEEP_CUDA_ENTER(h);
@@ -88,6 +100,8 @@ sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void 
                                     const void *b_values, size_t nb, size_t vsize, size_t part,
                                     const size_t *splits, void *out, void *out_values) {
     sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge_tiles(h, cmp, a, a_values, na, b, b_values, nb,
+                                                     vsize, part, splits, out, out_values));
     sweep_status st = check_cmp(h, cmp, "merge_tiles");
     if (st != SWEEP_OK) return st;
     if (part > (size_t)kMergeMaxPart) {
@@ -146,6 +160,8 @@ sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *
                                    void *keys_out, const void *values_in, void *values_out,
                                    size_t vsize, size_t n, void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge_sort(h, cmp, keys_in, keys_out, values_in,
+                                                    values_out, vsize, n, scratch, scratch_bytes));
     if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
     const size_t ks = cmp->key_size, tile = kSortMaxTile, part = kMergeMaxPart;
     unsigned passes = 0;
@@ -215,6 +231,8 @@ sweep_status sweep_cuda_merge(void *hv, const sweep_kcmp *cmp, const void *a, co
                               void *out_values, size_t vsize, void *scratch,
                               size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
+    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge(h, cmp, a, a_values, na, b, b_values, nb, out,
+                                               out_values, vsize, scratch, scratch_bytes));
     if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
     const size_t part = kMergeMaxPart;
     const size_t nparts = (na + nb + part - 1) / part;

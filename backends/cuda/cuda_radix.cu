@@ -96,14 +96,25 @@ struct SortCall {
     size_t *scratch_bytes;
 };
 
+/* Enough tiles per portion launch that the last wave's idle SMs cost little. */
+constexpr size_t kMinPortionTiles = 2048;
+
 template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     typedef OnesweepTuning<U, Vt> Tn;
     const sweep_kradix *key = c.key;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
     const size_t n = c.n;
-    const size_t nportions = (n + Tn::portion - 1) / Tn::portion;
-    const size_t ptiles = ((n < Tn::portion ? n : Tn::portion) + Tn::tile - 1) / Tn::tile;
+    /* Tile status words (1 KB a tile) stay within 1% of the input's bytes once the
+     * input spans more than kMinPortionTiles tiles: longer inputs go through in
+     * portions, each a launch reusing one status array. */
+    const size_t in_bytes = n * (sizeof(U) + (VALUES ? sizeof(Vt) : 0));
+    size_t portion_tiles = in_bytes / 100 / (kRadixDigits * sizeof(unsigned));
+    if (portion_tiles < kMinPortionTiles) portion_tiles = kMinPortionTiles;
+    if (portion_tiles > Tn::max_portion / Tn::tile) portion_tiles = Tn::max_portion / Tn::tile;
+    const size_t portion = portion_tiles * Tn::tile;
+    const size_t nportions = n ? (n + portion - 1) / portion : 0;
+    const size_t ptiles = ((n < portion ? n : portion) + Tn::tile - 1) / Tn::tile;
     /* scratch: keys (and values) buffer, counts, offsets, plan, tile states */
     const size_t b_keys = round256(n * sizeof(U));
     const size_t b_vals = VALUES ? round256(n * sizeof(Vt)) : 0;
@@ -148,8 +159,8 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             a.plan = plan;
             a.pass = pass;
             a.n = n;
-            a.portion_start = k * Tn::portion;
-            a.portion_len = n - a.portion_start < Tn::portion ? n - a.portion_start : Tn::portion;
+            a.portion_start = k * portion;
+            a.portion_len = n - a.portion_start < portion ? n - a.portion_start : portion;
             a.spec = spec_of(key, shift, nbits);
             a.base_in = pbase + k * kRadixDigits;
             a.base_out = pbase + (k + 1) * kRadixDigits;

@@ -1,6 +1,7 @@
 /*
  * cuda_scan.cu -- the fused scan, segmented scan, reduce and segmented reduce
- * entries except reduce: argument shaping around the single-pass kernel.
+ * entries except reduce: argument shaping around the single-pass kernel; custom
+ * operators go to their run-time compiled kernels.
  */
 #include "cuda_single_pass.h"
 
@@ -9,17 +10,23 @@
 
 using namespace sweep_gpu;
 
-/* Custom operators need run-time compilation (not in this backend yet). A fused
- * entry answers SWEEP_ERR_UNSUPPORTED quietly: the core then composes the primitive,
- * and the basic kernel it reaches explains. */
-static sweep_status custom_unsupported(sweep_cuda *, const char *) {
-    return SWEEP_ERR_UNSUPPORTED;
-}
+#if defined(__HIPCC__)
+/* Custom operators need run-time compilation, which the HIP plugin lacks (hipRTC
+ * is not wired yet). A fused entry answers SWEEP_ERR_UNSUPPORTED quietly: the core
+ * then composes the primitive, and the basic kernel it reaches explains. */
+#define SWEEP_CUSTOM_OP(h, call) return SWEEP_ERR_UNSUPPORTED
+#else
+#include "cuda_rtc.h"
+/* Custom operators: kernels compiled at run time on the operator (cuda_rtc_scan.cu). */
+#define SWEEP_CUSTOM_OP(h, call) return call
+#endif
 
 sweep_status sweep_cuda_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
                              int exclusive, void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
-    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "scan");
+    if (op->kind == SWEEP_OP_CUSTOM)
+        SWEEP_CUSTOM_OP(h,
+                        sweep_cuda_rtc_scan(h, op, in, out, n, exclusive, scratch, scratch_bytes));
     SWEEP_CUDA_ENTER(h);
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
@@ -31,7 +38,9 @@ sweep_status sweep_cuda_segmented_scan(void *hv, const sweep_kop *op, const void
                                        size_t n, const sweep_ksegments *ks, int exclusive,
                                        void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
-    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "segmented_scan");
+    if (op->kind == SWEEP_OP_CUSTOM)
+        SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_scan(h, op, in, out, n, ks, exclusive, scratch,
+                                                         scratch_bytes));
     SWEEP_CUDA_ENTER(h);
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
@@ -62,7 +71,9 @@ sweep_status sweep_cuda_segmented_reduce(void *hv, const sweep_kop *op, const vo
                                          const size_t *offsets, size_t nseg, void *out,
                                          void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
-    if (op->kind == SWEEP_OP_CUSTOM) return custom_unsupported(h, "segmented_reduce");
+    if (op->kind == SWEEP_OP_CUSTOM)
+        SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_reduce(h, op, in, n, offsets, nseg, out,
+                                                           scratch, scratch_bytes));
     SWEEP_CUDA_ENTER(h);
     SegArgs seg;
     memset(&seg, 0, sizeof seg);

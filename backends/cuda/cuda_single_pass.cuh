@@ -1,7 +1,8 @@
 /*
- * cuda_single_pass.cuh -- host side of the fused single-pass scan: scratch size,
- * clearing the tile states, the launch. Each segment form is instantiated in its own
- * file (cuda_scan_<form>.cu) so the plugin's build spreads over cores.
+ * cuda_single_pass.cuh -- host side of the fused single-pass scan: scratch size, the
+ * run's tile-state tag, the launch (one, nothing to clear first). Each segment form
+ * is instantiated in its own file (cuda_scan_<form>.cu) so the plugin's build
+ * spreads over cores.
  */
 #ifndef SWEEP_CUDA_SINGLE_PASS_CUH
 #define SWEEP_CUDA_SINGLE_PASS_CUH
@@ -10,6 +11,24 @@
 #include "gpu/scan_single_pass.cuh"
 
 #include "cuda_single_pass.h"
+
+#include <atomic>
+#include <chrono>
+
+/* A fresh tag for each launch that uses tile states (lookback.cuh): consecutive
+ * numbers from a start drawn once per process, so no two launches of the process
+ * share one and data left in scratch by anything else matches with odds of 2^-62.
+ * Low two bits clear (the status goes there), never zero. */
+inline unsigned long long sweep_cuda_tile_tag() {
+    static std::atomic<unsigned long long> next{
+        (unsigned long long)std::chrono::steady_clock::now().time_since_epoch().count() *
+            0x9e3779b97f4a7c15ull ^
+        (unsigned long long)(uintptr_t)&next};
+    unsigned long long t = 0;
+    while (t == 0)
+        t = next.fetch_add(1, std::memory_order_relaxed) << 2;
+    return t;
+}
 
 /* Explicit instantiation for one form (one per file). */
 #define SWEEP_CUDA_SINGLE_PASS_INSTANTIATE(FORM, SEG_REDUCE)                                       \
@@ -33,7 +52,7 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
             *scratch_bytes = TileState<V>::bytes(ntiles);
             return SWEEP_OK;
         }
-        if (ntiles > 0xffffffffull)
+        if (ntiles > 0x7fffffffull) /* one block per tile */
             return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
         ScanArgs<T> a;
         a.in = (const T *)in;
@@ -45,9 +64,7 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         a.seg_out = (T *)seg_out;
         a.stall_mod = h->stall_mod;
         a.spin_limit = h->spin_limit;
-        TileState<V> ts = TileState<V>::carve(scratch, ntiles);
-        SWEEP_CUDA_TRY(h,
-                       cudaMemsetAsync(scratch, 0, TileState<V>::clear_bytes(ntiles), h->stream));
+        TileState<V> ts = TileState<V>::carve(scratch, ntiles, sweep_cuda_tile_tag());
         /* n == 0 reaches here only for a segmented reduction of empty segments */
         if (ntiles > 0) {
             scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>

@@ -5,6 +5,7 @@
  * SWEEP_ERR_UNSUPPORTED and the core composes them).
  */
 #include "cuda_backend.h"
+#include "cuda_single_pass.cuh" /* sweep_cuda_tile_tag */
 #include "gpu/split_kernels.cuh"
 
 #include <stdio.h>
@@ -73,12 +74,10 @@ template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
         return SWEEP_OK;
     }
     sweep_cuda *h = c.h;
-    if (ntiles > 0xffffffffull)
+    if (ntiles > 0x7fffffffull) /* one block per tile */
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: split: too many tiles");
     unsigned long long *total = (unsigned long long *)((unsigned char *)c.scratch + state);
-    TileState<TileCount> ts = TileState<TileCount>::carve(c.scratch, ntiles);
-    SWEEP_CUDA_TRY(
-        h, cudaMemsetAsync(c.scratch, 0, TileState<TileCount>::clear_bytes(ntiles), h->stream));
+    TileState<TileCount> ts = TileState<TileCount>::carve(c.scratch, ntiles, sweep_cuda_tile_tag());
     if (c.keep_unflagged) {
         SWEEP_CUDA_TRY(h, cudaMemsetAsync(total, 0, sizeof *total, h->stream));
         count_flags_kernel<<<sweep_cuda_grid(h, c.n / 16 + 1, 256), 256, 0, h->stream>>>(

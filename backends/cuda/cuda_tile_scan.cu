@@ -8,6 +8,11 @@
 #include "gpu/segment_kernels.cuh"
 #include "gpu/tile_scan_kernels.cuh"
 #include <stdio.h>
+#include <string.h>
+
+#if !defined(__HIPCC__)
+#include "cuda_rtc.h"
+#endif
 
 using namespace sweep_gpu;
 
@@ -46,19 +51,28 @@ static sweep_status tile_run(sweep_cuda *h, const sweep_kop *op, const void *in,
     });
 }
 
+#if defined(__HIPCC__)
 static sweep_status unsupported_op(sweep_cuda *h, const char *entry) {
     char msg[160];
     snprintf(msg, sizeof msg,
-             "cuda: %s: custom operators need run-time compilation, not available yet", entry);
+             "hip: %s: custom operators need run-time compilation (hipRTC), not in this plugin yet",
+             entry);
     return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
 }
+#endif
 
 sweep_status sweep_cuda_tile_reduce(void *hv, const sweep_kop *op, const void *in,
                                     const uint8_t *flags, size_t n, size_t tile, void *partials,
                                     uint8_t *partial_flags) {
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
+#if defined(__HIPCC__)
     if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_reduce");
+#else
+    if (op->kind == SWEEP_OP_CUSTOM)
+        return sweep_cuda_rtc_tile_pass(h, op, in, flags, NULL, n, tile, NULL, partials,
+                                        partial_flags, 0, 0);
+#endif
     return tile_run<false>(h, op, in, flags, NULL, n, tile, NULL, partials, partial_flags, 0);
 }
 
@@ -67,7 +81,13 @@ sweep_status sweep_cuda_tile_scan(void *hv, const sweep_kop *op, const void *in,
                                   const void *carries, int exclusive) {
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
+#if defined(__HIPCC__)
     if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_scan");
+#else
+    if (op->kind == SWEEP_OP_CUSTOM)
+        return sweep_cuda_rtc_tile_pass(h, op, in, flags, out, n, tile, carries, NULL, NULL,
+                                        exclusive, 1);
+#endif
     return tile_run<true>(h, op, in, flags, out, n, tile, carries, NULL, NULL, exclusive);
 }
 
@@ -105,12 +125,28 @@ static sweep_status segment_last_run(sweep_cuda *h, const sweep_kop *op, const v
     return SWEEP_OK;
 }
 
+static sweep_status segment_last_any(sweep_cuda *h, const sweep_kop *op, const void *scanned,
+                                     const size_t *offsets, size_t nseg, size_t base, void *out) {
+    ElemBytes id;
+    memset(&id, 0, sizeof id);
+    memcpy(id.b, op->identity, op->size);
+    unsigned unit = copy_unit(scanned, out, op->size);
+    if (unit > op->align) unit = (unsigned)op->align;
+    segment_last_bytes_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
+        (const unsigned char *)scanned, offsets, nseg, base, id, op->size, unit,
+        (unsigned char *)out, 0);
+    SWEEP_CUDA_LAUNCHED(h, "segment_last");
+    return SWEEP_OK;
+}
+
 sweep_status sweep_cuda_segment_last(void *hv, const sweep_kop *op, const void *scanned,
                                      const size_t *offsets, size_t nseg, size_t base, void *out) {
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
     if (nseg == 0) return SWEEP_OK;
-    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "segment_last");
+    /* the operator plays no part: custom elements move as bytes, on every GPU backend */
+    if (op->kind == SWEEP_OP_CUSTOM)
+        return segment_last_any(h, op, scanned, offsets, nseg, base, out);
     switch (op->size) {
     case 1: return segment_last_run<uint8_t>(h, op, scanned, offsets, nseg, base, out);
     case 2: return segment_last_run<uint16_t>(h, op, scanned, offsets, nseg, base, out);
@@ -124,7 +160,12 @@ sweep_status sweep_cuda_segment_last(void *hv, const sweep_kop *op, const void *
 sweep_status sweep_cuda_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
                                void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
+#if defined(__HIPCC__)
     if (op->kind == SWEEP_OP_CUSTOM) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
+#else
+    if (op->kind == SWEEP_OP_CUSTOM)
+        return sweep_cuda_rtc_reduce(h, op, in, n, out, scratch, scratch_bytes);
+#endif
     SWEEP_CUDA_ENTER(h);
     size_t blocks = (n + kTileChunk - 1) / kTileChunk;
     const size_t cap = (size_t)h->sm_count * 4;

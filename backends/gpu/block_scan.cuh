@@ -51,6 +51,10 @@ template <class C, int THREADS> struct BlockScan {
     }
 };
 
+SWEEP_GPU_INLINE bool aligned16(const void *p) {
+    return ((uintptr_t)p & 15) == 0;
+}
+
 /* Pads a shared-memory index once every 128 bytes, so a warp reading blocked items
  * (thread t, item j at t * ITEMS + j) touches distinct banks. */
 template <class T> SWEEP_GPU_INLINE int smem_pad(int i) {

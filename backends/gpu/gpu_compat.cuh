@@ -7,13 +7,28 @@
 #ifndef SWEEP_GPU_COMPAT_CUH
 #define SWEEP_GPU_COMPAT_CUH
 
+/* The run-time compilers (custom operators, cuda_rtc.cu) have no host headers. */
+#if defined(__CUDACC_RTC__) || defined(__HIPCC_RTC__)
+#define SWEEP_GPU_RTC 1
+#include "rtc_std.cuh"
+/* NVRTC refuses functions marked __host__ (the shared headers' scratch-size helpers):
+ * in a run-time program they are compiled for the device, like unmarked ones under
+ * -default-device, and simply never called. */
+#if defined(__CUDACC_RTC__)
+#undef __host__
+#define __host__
+#endif
+#else
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <type_traits>
+#endif
 
-#if defined(__HIPCC__)
+#if defined(__HIPCC__) || defined(__HIPCC_RTC__)
+#if !defined(__HIPCC_RTC__)
 #include <hip/hip_runtime.h>
+#endif
 #ifndef SWEEP_WARP_SIZE
 /* Per offload target: 64 on CDNA (gfx90a, gfx940), 32 on RDNA (gfx1030) in each
  * device pass; the host pass sees 64, so no host code may depend on it (launch
@@ -34,7 +49,9 @@ constexpr int sweep_gpu_max_threads(int max_threads, int = 0) {
 #define __launch_bounds__(...)                                                                     \
     __attribute__((amdgpu_flat_work_group_size(1, ::sweep_gpu_max_threads(__VA_ARGS__))))
 #else
+#if !defined(__CUDACC_RTC__)
 #include <cuda_runtime.h>
+#endif
 #ifndef SWEEP_WARP_SIZE
 #define SWEEP_WARP_SIZE 32
 #endif
@@ -83,7 +100,7 @@ SWEEP_GPU_INLINE lanemask_t lanemask_lt() {
     return (lanemask_t)((((lanemask_t)1) << lane_id()) - 1);
 }
 
-#if defined(__HIPCC__)
+#if defined(__HIPCC__) || defined(__HIPCC_RTC__)
 SWEEP_GPU_INLINE lanemask_t ballot(int pred) {
     return (lanemask_t)__ballot(pred);
 }

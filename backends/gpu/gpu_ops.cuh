@@ -11,7 +11,9 @@
 #define SWEEP_GPU_OPS_CUH
 
 #include "gpu_compat.cuh"
+#if !defined(SWEEP_GPU_RTC)
 #include <sweep/backend.h>
+#endif
 
 namespace sweep_gpu {
 
@@ -117,6 +119,7 @@ template <class T, class Op> struct Lifted {
     static constexpr bool segmented = true;
 };
 
+#if !defined(SWEEP_GPU_RTC)
 /* A (type, operator) pair handed to the functor of dispatch_op. */
 template <class T_, class Op_> struct OpTag {
     typedef T_ T;
@@ -170,6 +173,7 @@ template <class T> inline T identity_of(const sweep_kop *op) {
     memcpy(&v, op->identity, sizeof(T));
     return v;
 }
+#endif /* host dispatch, not part of run-time compiled programs */
 
 } // namespace sweep_gpu
 

@@ -13,10 +13,14 @@
  * Smith et al.). If the owner publishes meanwhile, its value is used instead, which
  * also keeps in-place scans right (the owner writes its output only after publishing).
  *
- * Values of at most 4 bytes (with a segment flag) travel in one 64-bit word with
- * their status, so a reader needs no fence. Wider values live beside a status
- * array: a value is written, fenced, then its status; a reader loads the status,
- * fences, then the value, as volatile 32-bit words so no stale L1 line is read.
+ * No clearing before a run: every status word carries the run's tag (a 62-bit
+ * number the host draws afresh for each launch), and a word whose tag differs is
+ * "not yet published", whatever the scratch held before. That saves the memset
+ * launch, which dominates small scans. Values of at most 8 bytes travel in one
+ * 16-byte word with their tagged status (one vector access each way, as CUB does
+ * for its 8-byte tile states), so a reader needs no fence. Wider values live beside
+ * the status words: a value is written, fenced, then its status; a reader loads the
+ * status, fences, then the value, as volatile 32-bit words so no stale L1 line is read.
  */
 #ifndef SWEEP_GPU_LOOKBACK_CUH
 #define SWEEP_GPU_LOOKBACK_CUH
@@ -32,97 +36,116 @@ SWEEP_GPU_INLINE __host__ size_t round256(size_t b) {
     return (b + 255) & ~(size_t)255;
 }
 
-/* Which values pack into one word with their status: bits 0-31 value, bit 32 the
- * segment flag, bits 40-41 the status. */
-template <class V, class Enable = void> struct Packing { static constexpr bool packed = false; };
-template <class T>
-struct Packing<T, typename std::enable_if<std::is_arithmetic<T>::value && sizeof(T) <= 4>::type> {
-    static constexpr bool packed = true;
-    SWEEP_GPU_INLINE static unsigned long long pack(const T &v, unsigned st) {
-        unsigned w = 0;
-        memcpy(&w, &v, sizeof(T));
-        return (unsigned long long)w | ((unsigned long long)st << 40);
-    }
-    SWEEP_GPU_INLINE static T unpack(unsigned long long x) {
-        unsigned w = (unsigned)x;
-        T v;
-        memcpy(&v, &w, sizeof(T));
-        return v;
-    }
-};
-template <class T> struct Packing<FlagValue<T>, typename std::enable_if<sizeof(T) <= 4>::type> {
-    static constexpr bool packed = true;
-    SWEEP_GPU_INLINE static unsigned long long pack(const FlagValue<T> &v, unsigned st) {
-        unsigned w = 0;
-        memcpy(&w, &v.v, sizeof(T));
-        return (unsigned long long)w | ((unsigned long long)(v.f != 0) << 32) |
-               ((unsigned long long)st << 40);
-    }
-    SWEEP_GPU_INLINE static FlagValue<T> unpack(unsigned long long x) {
-        unsigned w = (unsigned)x;
-        FlagValue<T> v;
-        memcpy(&v.v, &w, sizeof(T));
-        v.f = (unsigned)(x >> 32) & 1u;
-        return v;
-    }
-};
+/* The status half of a tile word: the run's tag above two status bits. The host's
+ * tag has its low two bits clear. */
+SWEEP_GPU_INLINE unsigned tagged_status(unsigned long long word, unsigned long long tag) {
+    return (word & ~3ull) == tag ? (unsigned)(word & 3ull) : kStatusInvalid;
+}
 
-template <class V, bool PACKED = Packing<V>::packed> struct TileState;
+/* The tag of states cleared to zero before the run instead (see carve below). */
+constexpr unsigned long long kClearedStateTag = 4ull;
 
-/* One 64-bit word per tile. */
+/* A 16-byte word read or written in one access. */
+struct alignas(16) TileWord {
+    unsigned long long value;
+    unsigned long long status;
+};
+#if defined(__HIPCC__)
+typedef unsigned long long sweep_u64x2 __attribute__((ext_vector_type(2)));
+SWEEP_GPU_INLINE TileWord load_tile_word(const TileWord *p) {
+    const sweep_u64x2 x = *(const volatile sweep_u64x2 *)p;
+    TileWord w;
+    w.value = x.x;
+    w.status = x.y;
+    return w;
+}
+SWEEP_GPU_INLINE void store_tile_word(TileWord *p, const TileWord &w) {
+    sweep_u64x2 x;
+    x.x = w.value;
+    x.y = w.status;
+    *(volatile sweep_u64x2 *)p = x;
+}
+#else
+SWEEP_GPU_INLINE TileWord load_tile_word(const TileWord *p) {
+    TileWord w;
+    asm volatile("ld.relaxed.gpu.v2.u64 {%0, %1}, [%2];"
+                 : "=l"(w.value), "=l"(w.status)
+                 : "l"(p)
+                 : "memory");
+    return w;
+}
+SWEEP_GPU_INLINE void store_tile_word(TileWord *p, const TileWord &w) {
+    asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(w.value), "l"(w.status)
+                 : "memory");
+}
+#endif
+
+template <class V, bool PACKED = (sizeof(V) <= 8)> struct TileState;
+
+/* One 16-byte word per tile: the value's bytes, then the tagged status. */
 template <class V> struct TileState<V, true> {
-    unsigned *counter; /* next dynamic tile id */
-    unsigned long long *word;
+    TileWord *word;
+    unsigned long long tag;
 
     __host__ static size_t bytes(size_t ntiles) {
-        return 256 + round256(ntiles * sizeof(unsigned long long));
+        return round256(ntiles * sizeof(TileWord));
     }
+    __host__ static TileState carve(void *scratch, size_t, unsigned long long tag) {
+        TileState s;
+        s.word = (TileWord *)scratch;
+        s.tag = tag;
+        return s;
+    }
+    /* Callers that clear clear_bytes(ntiles) to zero before the run instead of
+     * drawing a tag (zero reads as "not published" under any tag). */
     __host__ static size_t clear_bytes(size_t ntiles) {
         return bytes(ntiles);
     }
-    __host__ static TileState carve(void *scratch, size_t) {
-        TileState s;
-        s.counter = (unsigned *)scratch;
-        s.word = (unsigned long long *)((unsigned char *)scratch + 256);
-        return s;
+    __host__ static TileState carve(void *scratch, size_t ntiles) {
+        return carve(scratch, ntiles, kClearedStateTag);
     }
     SWEEP_GPU_INLINE void publish(size_t tile, const V &v, unsigned kind) const {
-        store_volatile(&word[tile], Packing<V>::pack(v, kind));
+        TileWord w;
+        w.value = 0;
+        memcpy(&w.value, &v, sizeof(V));
+        w.status = tag | kind;
+        store_tile_word(&word[tile], w);
     }
     /* The status of tile q; v is its value when the status is not invalid. */
     SWEEP_GPU_INLINE unsigned peek(size_t q, V &v) const {
-        const unsigned long long x = load_volatile(&word[q]);
-        v = Packing<V>::unpack(x);
-        return (unsigned)(x >> 40);
+        const TileWord w = load_tile_word(&word[q]);
+        memcpy(&v, &w.value, sizeof(V));
+        return tagged_status(w.status, tag);
     }
 };
 
-/* A status array beside two value arrays. */
+/* A tagged status array beside two value arrays. */
 template <class V> struct TileState<V, false> {
     typedef Words<V> W;
-    unsigned *counter;
-    unsigned *status;
+    unsigned long long *status;
     W *aggregate;
     W *inclusive;
+    unsigned long long tag;
 
     __host__ static size_t bytes(size_t ntiles) {
-        return 256 + round256(ntiles * sizeof(unsigned)) + 2 * round256(ntiles * sizeof(W));
+        return round256(ntiles * sizeof(unsigned long long)) + 2 * round256(ntiles * sizeof(W));
     }
-    /* The bytes from counter to the end of status: what must be zero before a run. */
-    __host__ static size_t clear_bytes(size_t ntiles) {
-        return 256 + round256(ntiles * sizeof(unsigned));
-    }
-    __host__ static TileState carve(void *scratch, size_t ntiles) {
+    __host__ static TileState carve(void *scratch, size_t ntiles, unsigned long long tag) {
         TileState s;
         unsigned char *p = (unsigned char *)scratch;
-        s.counter = (unsigned *)p;
-        p += 256;
-        s.status = (unsigned *)p;
-        p += round256(ntiles * sizeof(unsigned));
+        s.status = (unsigned long long *)p;
+        p += round256(ntiles * sizeof(unsigned long long));
         s.aggregate = (W *)p;
         p += round256(ntiles * sizeof(W));
         s.inclusive = (W *)p;
+        s.tag = tag;
         return s;
+    }
+    __host__ static size_t clear_bytes(size_t ntiles) {
+        return round256(ntiles * sizeof(unsigned long long));
+    }
+    __host__ static TileState carve(void *scratch, size_t ntiles) {
+        return carve(scratch, ntiles, kClearedStateTag);
     }
     SWEEP_GPU_INLINE static void store_value(W *dst, const V &v) {
         W w;
@@ -144,10 +167,10 @@ template <class V> struct TileState<V, false> {
     SWEEP_GPU_INLINE void publish(size_t tile, const V &v, unsigned kind) const {
         store_value(kind == kStatusPrefix ? &inclusive[tile] : &aggregate[tile], v);
         fence_device();
-        store_volatile(&status[tile], kind);
+        store_volatile(&status[tile], tag | kind);
     }
     SWEEP_GPU_INLINE unsigned peek(size_t q, V &v) const {
-        const unsigned st = load_volatile(&status[q]);
+        const unsigned st = tagged_status(load_volatile(&status[q]), tag);
         if (st != kStatusInvalid) {
             fence_device();
             v = load_value(st == kStatusPrefix ? &inclusive[q] : &aggregate[q]);

@@ -8,9 +8,15 @@
 #define SWEEP_GPU_MERGE_PATH_CUH
 
 #include "elem_copy.cuh"
+#if !defined(SWEEP_GPU_RTC)
 #include "radix_keys.cuh"
+#endif
 
 namespace sweep_gpu {
+
+constexpr int kMergeThreads = 256;
+constexpr int kMergeMaxPart = 2048;
+constexpr int kMergeItems = kMergeMaxPart / kMergeThreads;
 
 /* How many of the first `diag` outputs come from a. A and B are indexable by
  * position and give order patterns. */
@@ -29,6 +35,7 @@ SWEEP_GPU_INLINE size_t merge_path_search(const A &a, size_t na, const B &b, siz
     return lo;
 }
 
+#if !defined(SWEEP_GPU_RTC) /* built-in orders; custom ones: rtc_sort_kernels.cuh */
 template <class U> struct PatternOf {
     const U *p;
     int kind, descending;
@@ -48,9 +55,7 @@ __global__ void merge_partition_kernel(const U *a, size_t na, const U *b, size_t
     splits[k] = merge_path_search(pa, na, pb, nb, diag);
 }
 
-constexpr int kMergeThreads = 256;
-constexpr int kMergeMaxPart = 2048;
-constexpr int kMergeItems = kMergeMaxPart / kMergeThreads;
+#endif
 
 /* One merge (a with b) or, when width > 0, every pair of adjacent sorted runs of
  * that width in src (the passes of a merge sort: pair p merges runs [2pw, 2pw + w)
@@ -113,6 +118,7 @@ template <class U, bool PAIRS> struct MergeJob {
     }
 };
 
+#if !defined(SWEEP_GPU_RTC)
 /* splits[k] for every output partition k < nparts of every pair of runs. */
 template <class U>
 __global__ void merge_pairs_partition_kernel(MergeArgs m, size_t nparts, size_t *splits) {
@@ -191,6 +197,8 @@ __global__ void __launch_bounds__(kMergeThreads) merge_tiles_kernel(MergeArgs m)
         }
     }
 }
+
+#endif /* !SWEEP_GPU_RTC */
 
 } // namespace sweep_gpu
 

@@ -15,8 +15,27 @@ namespace sweep_gpu {
 
 constexpr int kRadixHistThreads = 256;
 
+/* Adds a key's digit of every pass to the block's counters. */
+template <class U>
+SWEEP_GPU_INLINE void count_digits(U raw, const DigitSpec &spec, unsigned begin_bit,
+                                   unsigned end_bit, unsigned passes,
+                                   unsigned (*counts)[kRadixDigits]) {
+    const U u = key_pattern(raw, spec.kind, spec.descending);
+#pragma unroll
+    for (unsigned p = 0; p < sizeof(U); ++p) {
+        if (p < passes) {
+            const unsigned shift = begin_bit + 8 * p;
+            const unsigned nb = end_bit - shift < 8 ? end_bit - shift : 8;
+            atomicAdd(&counts[p][(unsigned)(u >> shift) & ((1u << nb) - 1)], 1u);
+        }
+    }
+}
+
 /* hist[p * 256 + d] += keys of digit d in pass p (hist zeroed before). Shared
- * counters per block, one global atomic per digit and pass per block. */
+ * counters per block, one global atomic per digit and pass per block; each thread
+ * loads kHistUnroll keys before counting them, so several loads are in flight. */
+constexpr int kHistUnroll = 4;
+
 template <class U>
 __global__ void __launch_bounds__(kRadixHistThreads)
     radix_histogram_kernel(const U *keys, size_t n, DigitSpec spec, unsigned begin_bit,
@@ -25,20 +44,23 @@ __global__ void __launch_bounds__(kRadixHistThreads)
     for (int i = threadIdx.x; i < kRadixMaxPasses * kRadixDigits; i += kRadixHistThreads)
         (&counts[0][0])[i] = 0;
     __syncthreads();
-    for (size_t i = blockIdx.x * (size_t)kRadixHistThreads + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * kRadixHistThreads) {
-        const U u = key_pattern(keys[i], spec.kind, spec.descending);
-        for (unsigned p = 0; p < passes; ++p) {
-            const unsigned shift = begin_bit + 8 * p;
-            const unsigned nb = end_bit - shift < 8 ? end_bit - shift : 8;
-            const unsigned d = (unsigned)((unsigned long long)(u >> shift) & ((1ull << nb) - 1));
-            atomicAdd(&counts[p][d], 1u);
-        }
+    const size_t stride = (size_t)gridDim.x * kRadixHistThreads;
+    size_t i = blockIdx.x * (size_t)kRadixHistThreads + threadIdx.x;
+    for (; i + (kHistUnroll - 1) * stride < n; i += kHistUnroll * stride) {
+        U u[kHistUnroll];
+#pragma unroll
+        for (int j = 0; j < kHistUnroll; ++j)
+            u[j] = keys[i + j * stride];
+#pragma unroll
+        for (int j = 0; j < kHistUnroll; ++j)
+            count_digits(u[j], spec, begin_bit, end_bit, passes, counts);
     }
+    for (; i < n; i += stride)
+        count_digits(keys[i], spec, begin_bit, end_bit, passes, counts);
     __syncthreads();
-    for (unsigned i = threadIdx.x; i < passes * kRadixDigits; i += kRadixHistThreads) {
-        unsigned c = (&counts[0][0])[i];
-        if (c) atomic_add(&hist[i], (unsigned long long)c);
+    for (unsigned k = threadIdx.x; k < passes * kRadixDigits; k += kRadixHistThreads) {
+        unsigned c = (&counts[0][0])[k];
+        if (c) atomic_add(&hist[k], (unsigned long long)c);
     }
 }
 

@@ -19,20 +19,23 @@
 #ifndef SWEEP_GPU_RADIX_ONESWEEP_CUH
 #define SWEEP_GPU_RADIX_ONESWEEP_CUH
 
-#include "block_radix_rank.cuh"
 #include "elem_copy.cuh"
 #include "lookback.cuh"
+#include "radix_early_rank.cuh"
 #include "radix_keys.cuh"
 
 namespace sweep_gpu {
 
+/* 384 threads (12 warps of 32, 6 of 64) and about 72 bytes of the wider of key and
+ * value per thread: 18 u32 keys, 9 u64 keys, 4 16-byte values. Two blocks fit an SM
+ * (about 42 KB of shared memory each), enough to hide the look-back's waits. */
 template <class U, class Vt> struct OnesweepTuning {
-    static constexpr int threads = 256;
+    static constexpr int threads = 384;
     static constexpr int wide = (int)(sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt));
-    static constexpr int items = 24576 / (threads * wide) > 16 ? 16 : 24576 / (threads * wide);
+    static constexpr int items = 72 / wide > 18 ? 18 : (72 / wide < 4 ? 4 : 72 / wide);
     static constexpr int tile = threads * items;
-    /* keys per portion: a multiple of the tile whose counts fit 30 bits */
-    static constexpr size_t portion = (((size_t)1 << 30) - tile) / tile * tile;
+    /* keys per portion at most: a multiple of the tile whose counts fit 30 bits */
+    static constexpr size_t max_portion = (((size_t)1 << 30) - tile) / tile * tile;
 };
 
 constexpr unsigned kDigitAggregate = 1u << 30;
@@ -145,17 +148,69 @@ struct OnesweepArgs {
     int spin_limit;
 };
 
+/* Digit d's keys before this tile in the portion: a walk back over the earlier
+ * tiles' status words for d, adding aggregates until an inclusive prefix. The words
+ * are read kLookbackWindow at a time (independent loads, so one L2 round trip per
+ * window rather than per tile). A tile whose word stays unavailable past the bounded
+ * wait is counted here instead. */
+constexpr int kLookbackWindow = 4;
+
+template <int TILE, class U>
+SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, size_t tile,
+                                         unsigned d) {
+    const unsigned *st = a.status + d;
+    const size_t pend = a.portion_start + a.portion_len;
+    unsigned before = 0;
+    long long q = (long long)tile - 1;
+    while (q >= 0) {
+        unsigned w[kLookbackWindow];
+#pragma unroll
+        for (int i = 0; i < kLookbackWindow; ++i)
+            w[i] = q - i >= 0 ? load_volatile(&st[(size_t)(q - i) * kRadixDigits]) : kDigitPrefix;
+#pragma unroll
+        for (int i = 0; i < kLookbackWindow; ++i) {
+            const long long r = q - i;
+            unsigned x = w[i];
+            unsigned ns = 32;
+            for (int s = 0; (x >> 30) == 0 && s < a.spin_limit; ++s) {
+                backoff(ns);
+                if (ns < 256) ns *= 2;
+                x = load_volatile(&st[(size_t)r * kRadixDigits]);
+            }
+            if ((x >> 30) == 0) {
+                const size_t qs = a.portion_start + (size_t)r * TILE;
+                const size_t qe = qs + TILE < pend ? qs + TILE : pend;
+                unsigned c = 0;
+                for (size_t k = qs; k < qe; ++k)
+                    c += key_digit(src[k], a.spec) == d;
+                x = kDigitAggregate | c;
+            }
+            before += x & kDigitCountMask;
+            if ((x >> 30) == 2u) return before;
+        }
+        q -= kLookbackWindow;
+    }
+    return before;
+}
+
+/* One tile of one pass: keys in registers, early digit counts published as the
+ * tile's aggregate, stable ranks, then keys (and values) reordered by digit in
+ * shared memory so each digit's run goes out on consecutive addresses. */
 template <class U, class Vt, bool VALUES>
-__global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 3)
+__global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 2)
     radix_onesweep_kernel(OnesweepArgs a) {
     typedef OnesweepTuning<U, Vt> Tn;
     constexpr int THREADS = Tn::threads;
     constexpr int ITEMS = Tn::items;
     constexpr int TILE = Tn::tile;
-    typedef BlockRadixRank<THREADS, ITEMS> Rank;
-    __shared__ typename Rank::Storage rs;
+    typedef EarlyRank<THREADS, ITEMS> Rank;
+    /* the digit of each sorted position (values only) reuses the rank counters */
+    union Scratch {
+        typename Rank::Storage rs;
+        uint8_t dig[VALUES ? TILE : 1];
+    };
+    __shared__ Scratch sx;
     alignas(16) __shared__ unsigned char sbuf[TILE * Tn::wide];
-    __shared__ uint8_t sdig[TILE];
     __shared__ unsigned long long sbase[kRadixDigits];
     __shared__ unsigned s_tile;
 
@@ -172,87 +227,72 @@ __global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 3)
     const size_t tstart = a.portion_start + tile * (size_t)TILE;
     const size_t pend = a.portion_start + a.portion_len;
     const int len = pend - tstart < (size_t)TILE ? (int)(pend - tstart) : TILE;
+    const bool full = len == TILE;
+    const int first = warp * kWarp * ITEMS + lane; /* item j is key first + j * kWarp */
 
-    unsigned digits[ITEMS], ranks[ITEMS];
-    bool valid[ITEMS];
     U k[ITEMS];
+    if (full) {
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        const int i = warp * kWarp * ITEMS + j * kWarp + lane;
-        valid[j] = i < len;
-        k[j] = valid[j] ? src[tstart + i] : (U)0;
-        digits[j] = valid[j] ? key_digit(k[j], a.spec) : 0u;
+        for (int j = 0; j < ITEMS; ++j)
+            k[j] = src[tstart + first + j * kWarp];
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            k[j] = first + j * kWarp < len ? src[tstart + first + j * kWarp] : (U)0;
     }
-    Rank::rank(digits, valid, a.spec.nbits, ranks, rs);
+    const DigitSpec spec = a.spec;
+    auto dig = [&](int j) { return key_digit(k[j], spec); };
+    auto valid = [&](int j) { return full || first + j * kWarp < len; };
 
+    unsigned total, excl;
+    Rank::count(dig, valid, total, sx.rs);
     if (emulated_stall(a.stall_mod, tile)) stall_delay(a.spin_limit);
-    for (int d = tid; d < kRadixDigits; d += THREADS) {
-        const unsigned cnt = rs.digit_total[d];
-        unsigned *st = a.status + (size_t)d;
-        unsigned long long before = 0;
-        if (tile == 0) {
-            store_volatile(&st[0], kDigitPrefix | cnt);
-        } else {
-            store_volatile(&st[tile * kRadixDigits], kDigitAggregate | cnt);
-            long long q = (long long)tile - 1;
-            while (q >= 0) {
-                unsigned w = load_volatile(&st[(size_t)q * kRadixDigits]);
-                unsigned ns = 32;
-                for (int s = 0; (w >> 30) == 0 && s < a.spin_limit; ++s) {
-                    backoff(ns);
-                    if (ns < 256) ns *= 2;
-                    w = load_volatile(&st[(size_t)q * kRadixDigits]);
-                }
-                if ((w >> 30) == 0) {
-                    /* fallback: count tile q's keys of digit d here */
-                    const size_t qs = a.portion_start + (size_t)q * TILE;
-                    const size_t qe = qs + TILE < pend ? qs + TILE : pend;
-                    unsigned c = 0;
-                    for (size_t i = qs; i < qe; ++i)
-                        c += key_digit(src[i], a.spec) == (unsigned)d;
-                    before += c;
-                    --q;
-                    continue;
-                }
-                before += w & kDigitCountMask;
-                if ((w >> 30) == 2u) break;
-                --q;
-            }
-            store_volatile(&st[tile * kRadixDigits], kDigitPrefix | (unsigned)(before + cnt));
-        }
-        sbase[d] = a.base_in[d] + before - rs.digit_excl[d];
-        if (tile == ntiles - 1) a.base_out[d] = a.base_in[d] + before + cnt;
-    }
-    /* keys in digit order in shared memory, then out with consecutive threads on
-     * consecutive positions of each digit's run */
+    unsigned *my_status = a.status + tile * kRadixDigits + tid;
+    if (tid < kRadixDigits)
+        store_volatile(my_status, (tile ? kDigitAggregate : kDigitPrefix) | total);
+    Rank::offsets(total, excl, sx.rs);
+    unsigned ranks[ITEMS];
+    Rank::rank(dig, valid, full ? spec.nbits : 9u, ranks, sx.rs);
+
     U *skeys = (U *)sbuf;
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        if (valid[j]) {
-            skeys[ranks[j]] = k[j];
-            sdig[ranks[j]] = (uint8_t)digits[j];
-        }
+    for (int j = 0; j < ITEMS; ++j)
+        if (valid(j)) skeys[ranks[j]] = k[j];
+    if (tid < kRadixDigits) {
+        const unsigned before = tile ? digit_lookback<TILE>(a, src, tile, (unsigned)tid) : 0u;
+        if (tile) store_volatile(my_status, kDigitPrefix | (before + total));
+        sbase[tid] = a.base_in[tid] + before - excl;
+        if (tile == ntiles - 1) a.base_out[tid] = a.base_in[tid] + before + total;
     }
     __syncthreads();
-    for (int i = tid; i < len; i += THREADS)
-        dst[sbase[sdig[i]] + i] = skeys[i];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int i = j * THREADS + tid;
+        if (full || i < len) {
+            const U key = skeys[i];
+            const unsigned d = key_digit(key, spec);
+            dst[sbase[d] + i] = key;
+            if (VALUES) sx.dig[i] = (uint8_t)d;
+        }
+    }
     if (VALUES) {
         const Vt *vsrc = (const Vt *)pp.vsrc;
         Vt *vdst = (Vt *)pp.vdst;
         Vt *svals = (Vt *)sbuf;
         Vt v[ITEMS];
 #pragma unroll
-        for (int j = 0; j < ITEMS; ++j) {
-            const int i = warp * kWarp * ITEMS + j * kWarp + lane;
-            if (valid[j]) v[j] = vsrc[tstart + i];
-        }
+        for (int j = 0; j < ITEMS; ++j)
+            if (valid(j)) v[j] = vsrc[tstart + first + j * kWarp];
         __syncthreads();
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j)
-            if (valid[j]) svals[ranks[j]] = v[j];
+            if (valid(j)) svals[ranks[j]] = v[j];
         __syncthreads();
-        for (int i = tid; i < len; i += THREADS)
-            vdst[sbase[sdig[i]] + i] = svals[i];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = j * THREADS + tid;
+            if (full || i < len) vdst[sbase[sx.dig[i]] + i] = svals[i];
+        }
     }
 }
 

@@ -5,9 +5,9 @@
  * lifted (flag, value) operator) and segmented reductions (only the last inclusive
  * value of each segment is written).
  *
- * Tiles are taken in launch order from an atomic counter, so a tile's predecessors
- * have all started; the look-back's fallback covers schedulers that still do not
- * run them. Scratch: one status word and two values per tile.
+ * Tiles go in launch order; the look-back's fallback covers schedulers that do not
+ * run a tile's predecessors. Scratch: one tagged status word (and value) per tile,
+ * never cleared (lookback.cuh), so a scan is a single launch.
  */
 #ifndef SWEEP_GPU_SCAN_SINGLE_PASS_CUH
 #define SWEEP_GPU_SCAN_SINGLE_PASS_CUH
@@ -19,14 +19,18 @@
 
 namespace sweep_gpu {
 
-/* Items per thread: a tile of 16 KiB of 4-byte elements, fewer for wide ones. */
+/* Tile shape by element size, from timings on an H100 (perf_vs_cub's "tune" run,
+ * 2^28 elements): 256 x 16 for elements up to 8 bytes (8-byte: 8 items took 1.88 ms
+ * against 1.57), wider ones 16 KiB, all under the 48 KB of static shared memory.
+ * 4-byte elements timed faster at 24 items (0.83 ms against 0.92 for the kernel
+ * alone) but that shape has not yet been through the conformance suite on a GPU, so
+ * it stays at 16 until it has. Blocks per SM: what 40 (48) registers a thread allow,
+ * without spills. */
 template <class T> struct ScanTuning {
     static constexpr int threads = 256;
-    static constexpr int items = sizeof(T) >= 8 ? 8 : 16;
+    static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 4 : 2;
     static constexpr int tile = threads * items;
-    /* Only warp 0 works during the look-back: more resident tiles keep the memory
-     * system busy meanwhile (registers are the limit). */
-    static constexpr int min_blocks = sizeof(T) <= 4 ? 5 : 3;
+    static constexpr int min_blocks = sizeof(T) <= 4 ? 6 : sizeof(T) <= 8 ? 5 : 3;
 };
 
 template <class T> struct ScanArgs {
@@ -64,10 +68,6 @@ SWEEP_GPU_INLINE typename C::value reduce_tile_input(const ScanArgs<T> &a, size_
     const int count = popc_mask(ballot(have)); /* the lanes with work are a prefix */
     V r = warp_reduce_prefix<C>(acc, count);
     return shfl(r, 0);
-}
-
-SWEEP_GPU_INLINE bool aligned16(const void *p) {
-    return ((uintptr_t)p & 15) == 0;
 }
 
 /* A tile between global and (padded) shared memory, striped so that consecutive
@@ -122,29 +122,28 @@ SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool ve
     }
 }
 
-template <class T, class Op, int FORM, bool SEG_REDUCE>
-__global__ void __launch_bounds__(ScanTuning<T>::threads, ScanTuning<T>::min_blocks)
-    scan_single_pass_kernel(
-        ScanArgs<T> a,
-        TileState<typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type> ts) {
+template <class T, class Op, int FORM, bool SEG_REDUCE, class Tn = ScanTuning<T>>
+__global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_kernel(
+    ScanArgs<T> a,
+    TileState<typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type> ts) {
     typedef typename std::conditional<FORM == kSegNone, Plain<T, Op>, Lifted<T, Op>>::type C;
     typedef typename C::value V;
-    constexpr int THREADS = ScanTuning<T>::threads;
-    constexpr int ITEMS = ScanTuning<T>::items;
-    constexpr int TILE = ScanTuning<T>::tile;
+    constexpr int THREADS = Tn::threads;
+    constexpr int ITEMS = Tn::items;
+    constexpr int TILE = Tn::tile;
     typedef BlockScan<C, THREADS> BS;
 
     alignas(16) __shared__ T sbuf[smem_padded_size<T>(TILE)];
     alignas(16) __shared__ uint8_t sflags[FORM == kSegNone ? 16 : TILE];
     __shared__ typename BS::Storage bs;
     __shared__ V s_prefix;
-    __shared__ unsigned s_tile;
     __shared__ size_t s_lo;
 
+    /* Tiles in launch order (CUB's choice too): the loads start at once, without an
+     * atomic round trip for a tile number first; a scheduler that runs a later block
+     * before an earlier one costs time, never correctness (the fallback). */
     const int tid = threadIdx.x;
-    if (tid == 0) s_tile = atomic_add(ts.counter, 1u);
-    __syncthreads();
-    const size_t tile = s_tile;
+    const size_t tile = blockIdx.x;
     const size_t tile_start = tile * (size_t)TILE;
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
 
@@ -154,8 +153,9 @@ __global__ void __launch_bounds__(ScanTuning<T>::threads, ScanTuning<T>::min_blo
                                          full && aligned16(a.in + tile_start));
     if (FORM == kSegFlags) {
         const uint8_t *f = a.seg.flags + tile_start;
-        if (TILE == 16 * THREADS && full && aligned16(f)) {
-            ((uint4 *)sflags)[tid] = ((const uint4 *)f)[tid];
+        if (TILE % 16 == 0 && full && aligned16(f)) {
+            for (int i = tid; i < TILE / 16; i += THREADS)
+                ((uint4 *)sflags)[i] = ((const uint4 *)f)[i];
         } else {
             for (int i = tid; i < TILE; i += THREADS)
                 sflags[i] = i < len ? (f[i] != 0) : 0;
@@ -168,17 +168,19 @@ __global__ void __launch_bounds__(ScanTuning<T>::threads, ScanTuning<T>::min_blo
     if (FORM == kSegOffsets || FORM == kSegKeys)
         mark_tile_heads<FORM, THREADS>(a.seg, tile_start, len, sflags, &s_lo);
 
-    V items[ITEMS];
+    /* The thread's items stay in shared memory through the look-back and are read
+     * again afterwards: holding them in registers capped the resident blocks (and
+     * spilled) for no gain, shared memory reads being cheap next to the tile's
+     * global traffic. */
+    const int first = tid * ITEMS;
+    V tacc = C::make(first < len ? sbuf[smem_pad<T>(first)] : a.identity,
+                     FORM == kSegNone ? 0u : (unsigned)sflags[first]);
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        int i = tid * ITEMS + j;
-        T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
-        items[j] = C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]);
+    for (int j = 1; j < ITEMS; ++j) {
+        const int i = first + j;
+        const T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
+        tacc = C::combine(tacc, C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]));
     }
-    V tacc = items[0];
-#pragma unroll
-    for (int j = 1; j < ITEMS; ++j)
-        tacc = C::combine(tacc, items[j]);
 
     V tprefix, total;
     bool thas;
@@ -210,14 +212,17 @@ __global__ void __launch_bounds__(ScanTuning<T>::threads, ScanTuning<T>::min_blo
         run = tprefix;
     }
 
-    /* Outputs back through shared memory (blocked write, striped store). */
+    /* Outputs in place of the thread's own items (no other thread reads them), then
+     * stored striped. */
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        int i = tid * ITEMS + j;
-        V inc = has ? C::combine(run, items[j]) : items[j];
+        const int i = first + j;
+        const T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
+        const V x = C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]);
+        const V inc = has ? C::combine(run, x) : x;
         T o;
         if (a.exclusive && !SEG_REDUCE)
-            o = (has && !(C::segmented && C::flag(items[j]))) ? C::get(run) : a.identity;
+            o = (has && !(C::segmented && C::flag(x))) ? C::get(run) : a.identity;
         else
             o = C::get(inc);
         if (i < len) sbuf[smem_pad<T>(i)] = o;
@@ -245,13 +250,6 @@ template <class T>
 __global__ void segment_identity_kernel(const size_t *offsets, size_t nseg, T identity, T *out) {
     size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (s < nseg && offsets[s] == offsets[s + 1]) out[s] = identity;
-}
-
-/* Clears the tile counter and status words before a run. */
-template <class W> __global__ void clear_words_kernel(W *p, size_t words) {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < words;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = 0;
 }
 
 } // namespace sweep_gpu

@@ -6,6 +6,7 @@
 #ifndef SWEEP_GPU_SEGMENT_KERNELS_CUH
 #define SWEEP_GPU_SEGMENT_KERNELS_CUH
 
+#include "elem_copy.cuh"
 #include "segment_heads.cuh"
 
 namespace sweep_gpu {
@@ -34,6 +35,29 @@ __global__ void segment_last_kernel(const W *scanned, const size_t *offsets, siz
          s += (size_t)gridDim.x * blockDim.x) {
         size_t b = offsets[s], e = offsets[s + 1];
         out[s] = b < e ? scanned[e - 1 - base] : identity;
+    }
+}
+
+/* The identity (or any element) of up to 32 bytes, passed by value. */
+struct alignas(16) ElemBytes {
+    unsigned char b[32];
+};
+
+/* segment_last for elements of any size (custom operators): out[s] = the segment's
+ * last scanned element, or the identity when it is empty; with only_empty, just the
+ * empty segments (a segmented reduction's). unit: copy_unit of scanned, out, size. */
+static __global__ void segment_last_bytes_kernel(const unsigned char *scanned,
+                                                 const size_t *offsets, size_t nseg, size_t base,
+                                                 ElemBytes identity, size_t size, unsigned unit,
+                                                 unsigned char *out, int only_empty) {
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < nseg;
+         s += (size_t)gridDim.x * blockDim.x) {
+        size_t b = offsets[s], e = offsets[s + 1];
+        if (b < e) {
+            if (!only_empty) copy_elem(out, s, scanned, e - 1 - base, size, unit);
+        } else {
+            copy_elem(out, s, identity.b, 0, size, unit);
+        }
     }
 }
 

@@ -19,8 +19,7 @@ namespace sweep_gpu {
 
 typedef Plain<unsigned, OpSum> SmallCountSum;
 
-/* Flag counts as look-back values: 40 bits beside the status in one 64-bit word (no
- * fence), enough for 2^40 elements. */
+/* Flag counts as look-back values (8 bytes: one tile word with their status). */
 struct TileCount {
     unsigned long long v;
 };
@@ -30,18 +29,6 @@ struct TileCountSum {
         TileCount r;
         r.v = a.v + b.v;
         return r;
-    }
-};
-template <> struct Packing<TileCount, void> {
-    static constexpr bool packed = true;
-    static constexpr unsigned long long kMask = (1ull << 40) - 1;
-    SWEEP_GPU_INLINE static unsigned long long pack(const TileCount &c, unsigned st) {
-        return (c.v & kMask) | ((unsigned long long)st << 40);
-    }
-    SWEEP_GPU_INLINE static TileCount unpack(unsigned long long x) {
-        TileCount c;
-        c.v = x & kMask;
-        return c;
     }
 };
 
@@ -163,6 +150,7 @@ template <class E, class Vt> struct SplitTuning {
     static constexpr int wide = (int)(sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt));
     static constexpr int items = 32768 / (threads * wide) > 16 ? 16 : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
+    static constexpr int min_blocks = 1;
 };
 
 template <class E, class Vt> struct SplitArgs {
@@ -179,53 +167,90 @@ template <class E, class Vt> struct SplitArgs {
     int spin_limit;
 };
 
-template <class E>
-SWEEP_GPU_INLINE void split_move(const E *src, E *dst, E *sbuf, const unsigned short *sdst, int len,
-                                 int tflag, size_t fbase, size_t ubase, size_t tile_start) {
-    for (int i = threadIdx.x; i < len; i += blockDim.x)
-        sbuf[sdst[i]] = src[tile_start + i];
-    __syncthreads();
+/* A thread's ITEMS elements of a tile in registers, striped so that each load (16
+ * bytes per thread where the tile allows) is coalesced across the block. */
+template <class T, int THREADS, int ITEMS> struct StripedRegs {
+    static constexpr int VEC = sizeof(T) < 16 ? (int)(16 / sizeof(T)) : 1;
+    static constexpr bool kVector = ITEMS % VEC == 0 && sizeof(T) * VEC == 16;
+    T e[ITEMS];
+    /* The tile position of item k (the same on both paths). */
+    SWEEP_GPU_INLINE static int index(int k) {
+        return kVector ? ((k / VEC) * THREADS + (int)threadIdx.x) * VEC + k % VEC
+                       : k * THREADS + (int)threadIdx.x;
+    }
+    SWEEP_GPU_INLINE void load(const T *src, int len, bool vec) {
+        if (kVector && vec) {
+#pragma unroll
+            for (int j = 0; j < ITEMS / VEC; ++j) {
+                const uint4 w = ((const uint4 *)src)[j * THREADS + threadIdx.x];
+                memcpy(&e[j * VEC], &w, 16);
+            }
+        } else {
+#pragma unroll
+            for (int k = 0; k < ITEMS; ++k)
+                if (index(k) < len) e[k] = src[index(k)];
+        }
+    }
+    /* Each item to its place in sbuf; then the block's halves go out in order. */
+    SWEEP_GPU_INLINE void scatter(T *sbuf, const unsigned short *sdst, int len) const {
+#pragma unroll
+        for (int k = 0; k < ITEMS; ++k)
+            if (index(k) < len) sbuf[sdst[index(k)]] = e[k];
+    }
+};
+
+template <class T>
+SWEEP_GPU_INLINE void split_write(T *dst, const T *sbuf, int len, int tflag, size_t fbase,
+                                  size_t ubase) {
     for (int p = threadIdx.x; p < len; p += blockDim.x) {
         if (p < tflag)
             dst[fbase + p] = sbuf[p];
         else if (ubase != (size_t)-1)
             dst[ubase + (p - tflag)] = sbuf[p];
     }
-    __syncthreads();
 }
 
-template <class E, class Vt, bool VALUES>
-__global__ void __launch_bounds__(SplitTuning<E, Vt>::threads)
+template <class E, class Vt, bool VALUES, class Tn = SplitTuning<E, Vt>>
+__global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     split_single_pass_kernel(SplitArgs<E, Vt> a, TileState<TileCount> ts) {
-    typedef SplitTuning<E, Vt> Tn;
     constexpr int THREADS = Tn::threads;
     constexpr int ITEMS = Tn::items;
     constexpr int TILE = Tn::tile;
     typedef BlockScan<SmallCountSum, THREADS> BS;
     __shared__ typename BS::Storage bs;
     __shared__ unsigned short sdst[TILE];
-    alignas(16) __shared__ unsigned char sbuf[TILE * Tn::wide];
+    alignas(16)
+        __shared__ unsigned char sbuf[TILE * (sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt))];
     __shared__ unsigned long long s_prefix;
-    __shared__ unsigned s_tile;
 
+    /* Tiles in launch order, as in the scan (scan_single_pass.cuh). */
     const int tid = threadIdx.x;
-    if (tid == 0) s_tile = atomic_add(ts.counter, 1u);
-    __syncthreads();
-    const size_t tile = s_tile;
+    const size_t tile = blockIdx.x;
     const size_t tile_start = tile * (size_t)TILE;
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
+    const bool full = len == TILE;
 
-    /* each thread's ITEMS flags, one 16-byte load where the tile allows */
+    /* Every load of the tile is issued before the look-back, which then overlaps
+     * them instead of delaying them. Flags: the thread's ITEMS in a row, 16 bytes per
+     * load where the tile allows. */
     uint8_t fb[ITEMS];
     const uint8_t *fsrc = a.flags + tile_start + tid * ITEMS;
-    if (ITEMS == 16 && len == TILE && ((uintptr_t)fsrc & 15) == 0) {
-        uint4 w = *(const uint4 *)fsrc;
-        memcpy(fb, &w, sizeof fb < 16 ? sizeof fb : 16);
+    if (ITEMS % 16 == 0 && full && ((uintptr_t)fsrc & 15) == 0) {
+#pragma unroll
+        for (int j = 0; j < ITEMS / 16; ++j) {
+            const uint4 w = ((const uint4 *)fsrc)[j];
+            memcpy(&fb[16 * j], &w, 16);
+        }
     } else {
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j)
             fb[j] = tid * ITEMS + j < len ? fsrc[j] : 0;
     }
+    StripedRegs<E, THREADS, ITEMS> elems;
+    elems.load(a.in + tile_start, len, full && aligned16(a.in + tile_start));
+    StripedRegs<Vt, THREADS, ITEMS> vals;
+    if (VALUES) vals.load(a.vin + tile_start, len, full && aligned16(a.vin + tile_start));
+
     unsigned fl[ITEMS];
     unsigned cnt = 0;
 #pragma unroll
@@ -237,6 +262,16 @@ __global__ void __launch_bounds__(SplitTuning<E, Vt>::threads)
     bool has;
     BS::exclusive(cnt, pre, has, tflag, bs);
     if (!has) pre = 0;
+
+    /* Local destinations: flagged first, then unflagged, each in input order. */
+    unsigned r = pre;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        int i = tid * ITEMS + j;
+        if (i < len) sdst[i] = (unsigned short)(fl[j] ? r : tflag + (i - r));
+        r += fl[j];
+    }
+    __syncthreads();
 
     if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
     if (tile > 0 && warp_id() == 0) {
@@ -250,9 +285,9 @@ __global__ void __launch_bounds__(SplitTuning<E, Vt>::threads)
                 c += a.flags[i] != 0;
             for (int o = kWarp / 2; o > 0; o >>= 1)
                 c += shfl_down(c, o);
-            TileCount r;
-            r.v = shfl(c, 0);
-            return r;
+            TileCount res;
+            res.v = shfl(c, 0);
+            return res;
         });
         if (tid == 0) {
             TileCount inc;
@@ -266,20 +301,18 @@ __global__ void __launch_bounds__(SplitTuning<E, Vt>::threads)
         ts.publish(0, inc, kStatusPrefix);
         s_prefix = 0;
     }
-    /* Local destinations: flagged first, then unflagged, each in input order. */
-    unsigned r = pre;
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        int i = tid * ITEMS + j;
-        if (i < len) sdst[i] = (unsigned short)(fl[j] ? r : tflag + (i - r));
-        r += fl[j];
-    }
+    /* The other warps place the tile meanwhile. */
+    elems.scatter((E *)sbuf, sdst, len);
     __syncthreads();
     const size_t fbase = s_prefix;
     const size_t ubase = a.keep_unflagged ? (size_t)*a.total + (tile_start - fbase) : (size_t)-1;
-    split_move<E>(a.in, a.out, (E *)sbuf, sdst, len, (int)tflag, fbase, ubase, tile_start);
-    if (VALUES)
-        split_move<Vt>(a.vin, a.vout, (Vt *)sbuf, sdst, len, (int)tflag, fbase, ubase, tile_start);
+    split_write<E>(a.out, (const E *)sbuf, len, (int)tflag, fbase, ubase);
+    if (VALUES) {
+        __syncthreads();
+        vals.scatter((Vt *)sbuf, sdst, len);
+        __syncthreads();
+        split_write<Vt>(a.vout, (const Vt *)sbuf, len, (int)tflag, fbase, ubase);
+    }
     if (a.num_flagged && tid == 0 && tile_start + len == a.n) *a.num_flagged = fbase + tflag;
 }
 

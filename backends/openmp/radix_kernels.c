@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "elem_copy.h"
+#include "stream_store.h"
 
 typedef struct radix_xf {
     uint64_t base; /* sign bit for signed and floating keys                  */
@@ -34,8 +35,75 @@ static radix_xf xf_make(const sweep_kradix *k) {
     return x;
 }
 
-/* Bytes of one write-combining line per digit (a cache line of keys). */
-#define SWOMP_WC_LINE 64u
+/* Bytes of one write-combining line per digit: a multiple of the 64-byte cache
+ * line; longer lines write more consecutive memory per flush (fewer DRAM row and
+ * TLB switches among the 256 output streams) at the cost of a larger buffer. */
+#ifndef SWOMP_WC_LINE
+#define SWOMP_WC_LINE 1024u
+#endif
+
+/* Writes a digit's staged line from its first filled slot on: a whole line is
+ * streamed (every byte of it is this thread's), a partial one (a digit's first line,
+ * which other threads may share) is copied byte-exactly. Values follow. */
+static inline void wc_flush(unsigned char *kdst, const unsigned char *ksrc, size_t kbytes,
+                            unsigned char *vdst, const unsigned char *vsrc, size_t vbytes,
+                            int whole) {
+    if (whole)
+        swomp_stream_copy(kdst, ksrc, kbytes);
+    else
+        memcpy(kdst, ksrc, kbytes);
+    if (!vbytes) return;
+    if (whole)
+        swomp_stream_copy(vdst, vsrc, vbytes);
+    else
+        memcpy(vdst, vsrc, vbytes);
+}
+
+#if defined(__GNUC__)
+#define SWOMP_INLINE inline __attribute__((always_inline))
+#else
+#define SWOMP_INLINE inline
+#endif
+
+/* Where the next pass's counts go: for each digit, the next-pass part its next output
+ * index falls in and where that part ends (indices of a digit only grow). */
+typedef struct next_track {
+    size_t *hist;
+    size_t q, r, big; /* parts: r of q + 1 elements, then parts of q */
+    unsigned shift;
+    size_t mask;
+    size_t part[256], end[256];
+} next_track;
+
+static size_t track_part_end(const next_track *t, size_t part) {
+    return part < t->r ? (part + 1) * (t->q + 1) : t->big + (part + 1 - t->r) * t->q;
+}
+
+static void track_init(next_track *t, const swomp_radix_next *nx, size_t *pos) {
+    t->hist = nx->hist;
+    t->q = nx->n / nx->team;
+    t->r = nx->n % nx->team;
+    t->big = t->r * (t->q + 1);
+    t->shift = nx->shift;
+    t->mask = ((size_t)1 << nx->nbits) - 1;
+    for (size_t d = 0; d < 256; d++) {
+        size_t o = pos[d], p;
+        if (o < t->big)
+            p = o / (t->q + 1);
+        else
+            p = t->q ? t->r + (o - t->big) / t->q : nx->team;
+        t->part[d] = p;
+        t->end[d] = track_part_end(t, p);
+    }
+}
+
+static inline void track_count(next_track *t, size_t d, size_t o, size_t e) {
+    while (o >= t->end[d]) {
+        t->part[d]++;
+        t->end[d] = track_part_end(t, t->part[d]);
+    }
+    t->hist[t->part[d] * 256 + e]++;
+}
 
 #define SWOMP_RADIX_KERNELS(S, T, BITS)                                                            \
     static inline T pattern_##S(T raw, T base, T fl, T desc) {                                     \
@@ -66,46 +134,73 @@ static radix_xf xf_make(const sweep_kradix *k) {
         for (size_t i = lo; i < hi; i++)                                                           \
             cnt[(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                           \
     }                                                                                              \
-    static void scatter_##S(const sweep_kradix *k, const T *in, T *out, const unsigned char *vin,  \
-                            unsigned char *vout, size_t vs, size_t lo, size_t hi, unsigned shift,  \
-                            unsigned nbits, size_t *pos, void *wc) {                               \
+    static SWOMP_INLINE void scatter_body_##S(                                                     \
+        const sweep_kradix *k, const T *in, T *out, const unsigned char *vin, unsigned char *vout, \
+        size_t vs, size_t lo, size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,    \
+        const swomp_radix_next *nx) {                                                              \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
-        if (!wc) {                                                                                 \
+        next_track tr;                                                                             \
+        if (nx) track_init(&tr, nx, pos);                                                          \
+        if (!wc || (uintptr_t)out % sizeof(T)) {                                                   \
             for (size_t i = lo; i < hi; i++) {                                                     \
-                T raw = in[i];                                                                     \
-                size_t d = (pattern_##S(raw, base, fl, desc) >> shift) & mask;                     \
+                T raw = in[i], u = pattern_##S(raw, base, fl, desc);                               \
+                size_t d = (u >> shift) & mask;                                                    \
                 size_t o = pos[d]++;                                                               \
                 out[o] = raw;                                                                      \
                 if (vs) swomp_copy_value(vout + o * vs, vin + i * vs, vs);                         \
+                if (nx) track_count(&tr, d, o, (size_t)(u >> tr.shift) & tr.mask);                 \
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
+        /* Each digit's line in the buffer mirrors its destination line: slot c of                 \
+         * the line holds the key bound for line index c, so a filled line is a whole,             \
+         * aligned destination line and is streamed; a digit's first and last lines                \
+         * may be shared with other threads and are copied byte-exactly. */                        \
         enum { W = SWOMP_WC_LINE / sizeof(T) };                                                    \
         T *kb = (T *)wc;                                                                           \
         unsigned char *vb = (unsigned char *)(kb + 256 * W);                                       \
-        unsigned *fill = (unsigned *)(vb + 256 * W * vs);                                          \
-        memset(fill, 0, 256 * sizeof *fill);                                                       \
+        unsigned *fill = (unsigned *)(vb + 256 * W * vs), *first = fill + 256;                     \
+        for (size_t d = 0; d < 256; d++) {                                                         \
+            fill[d] = first[d] = (unsigned)(((uintptr_t)(out + pos[d]) / sizeof(T)) % W);          \
+            pos[d] -= first[d]; /* pos[d]: the element index of the line's slot 0 */               \
+        }                                                                                          \
         for (size_t i = lo; i < hi; i++) {                                                         \
-            T raw = in[i];                                                                         \
-            size_t d = (pattern_##S(raw, base, fl, desc) >> shift) & mask;                         \
+            T raw = in[i], u = pattern_##S(raw, base, fl, desc);                                   \
+            size_t d = (u >> shift) & mask;                                                        \
             unsigned c = fill[d];                                                                  \
             kb[d * W + c] = raw;                                                                   \
             if (vs) swomp_copy_value(vb + (d * W + c) * vs, vin + i * vs, vs);                     \
+            if (nx) track_count(&tr, d, pos[d] + c, (size_t)(u >> tr.shift) & tr.mask);            \
             if (++c == W) {                                                                        \
-                memcpy(out + pos[d], kb + d * W, sizeof(T) * W);                                   \
-                if (vs) memcpy(vout + pos[d] * vs, vb + d * W * vs, W * vs);                       \
+                size_t f = first[d], at = pos[d] + f;                                              \
+                wc_flush((unsigned char *)(out + at), (const unsigned char *)(kb + d * W + f),     \
+                         (W - f) * sizeof(T), vs ? vout + at * vs : NULL, vb + (d * W + f) * vs,   \
+                         (W - f) * vs, f == 0);                                                    \
                 pos[d] += W;                                                                       \
+                first[d] = 0;                                                                      \
                 c = 0;                                                                             \
             }                                                                                      \
             fill[d] = c;                                                                           \
         }                                                                                          \
         for (size_t d = 0; d < 256; d++) {                                                         \
-            if (!fill[d]) continue;                                                                \
-            memcpy(out + pos[d], kb + d * W, sizeof(T) * fill[d]);                                 \
-            if (vs) memcpy(vout + pos[d] * vs, vb + d * W * vs, fill[d] * vs);                     \
-            pos[d] += fill[d];                                                                     \
+            size_t f = first[d], m = fill[d];                                                      \
+            if (m > f) {                                                                           \
+                memcpy(out + (pos[d] + f), kb + d * W + f, sizeof(T) * (m - f));                   \
+                if (vs) memcpy(vout + (pos[d] + f) * vs, vb + (d * W + f) * vs, (m - f) * vs);     \
+            }                                                                                      \
+            pos[d] += m;                                                                           \
         }                                                                                          \
+        swomp_stream_fence();                                                                      \
+    }                                                                                              \
+    /* the loop without counting is compiled separately, free of the counting code */              \
+    static void scatter_##S(const sweep_kradix *k, const T *in, T *out, const unsigned char *vin,  \
+                            unsigned char *vout, size_t vs, size_t lo, size_t hi, unsigned shift,  \
+                            unsigned nbits, size_t *pos, void *wc, const swomp_radix_next *nx) {   \
+        if (nx)                                                                                    \
+            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, nx);        \
+        else                                                                                       \
+            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, NULL);      \
     }
 
 SWOMP_RADIX_KERNELS(8, uint8_t, 8)
@@ -135,31 +230,32 @@ void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_
 
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize) {
     size_t w = SWOMP_WC_LINE / key_size;
-    return 256 * w * (key_size + vsize) + 256 * sizeof(unsigned);
+    return 256 * w * (key_size + vsize) + 2 * 256 * sizeof(unsigned);
 }
 
 void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
-                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc) {
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,
+                               const swomp_radix_next *next) {
     const unsigned char *vin = (const unsigned char *)values_in;
     unsigned char *vout = (unsigned char *)values_out;
     if (!vin) vsize = 0;
     switch (k->key_size) {
     case 1:
         scatter_8(k, (const uint8_t *)keys_in, (uint8_t *)keys_out, vin, vout, vsize, lo, hi, shift,
-                  nbits, pos, wc);
+                  nbits, pos, wc, next);
         break;
     case 2:
         scatter_16(k, (const uint16_t *)keys_in, (uint16_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, next);
         break;
     case 4:
         scatter_32(k, (const uint32_t *)keys_in, (uint32_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, next);
         break;
     default:
         scatter_64(k, (const uint64_t *)keys_in, (uint64_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, next);
         break;
     }
 }

@@ -9,10 +9,14 @@
 #include "chain.h"
 #include "op_kernels.h"
 #include "segments.h"
+#include "stream_store.h"
 
 /* Bytes per chain block: the block is read once from memory and then rescanned
  * while it is still in the core's L2. */
 #define SWOMP_SCAN_BLOCK_BYTES ((size_t)128 * 1024)
+
+/* Bytes of the per-thread stage a streamed block is scanned into (fits in L1). */
+#define SWOMP_SCAN_STAGE_BYTES ((size_t)8 * 1024)
 
 typedef struct scan_job {
     const sweep_kop *op;
@@ -21,6 +25,7 @@ typedef struct scan_job {
     unsigned char *out;
     size_t size;
     int exclusive;
+    int stream;        /* write the output with streaming stores (large plain scans) */
     swomp_heads heads; /* segmented scans only */
 } scan_job;
 
@@ -43,8 +48,24 @@ static void plain_extend(void *ctx, const void *prefix, const void *agg, void *o
 
 static void plain_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
-    j->k->scan(j->op, j->in + lo * j->size, j->out + lo * j->size, hi - lo, prefix, j->exclusive, 0,
-               NULL);
+    size_t s = j->size;
+    if (!j->stream) {
+        j->k->scan(j->op, j->in + lo * s, j->out + lo * s, hi - lo, prefix, j->exclusive, 0, NULL);
+        return;
+    }
+    /* Scan a piece into an L1-resident stage, then stream it out: the output lines
+     * are never read from memory. The running total carries the fold from piece to
+     * piece, so the values are those of one left-to-right scan of the block. */
+    _Alignas(64) unsigned char stage[SWOMP_SCAN_STAGE_BYTES];
+    swomp_val carry;
+    size_t piece = SWOMP_SCAN_STAGE_BYTES / s;
+    for (size_t a = lo; a < hi; a += piece) {
+        size_t m = hi - a < piece ? hi - a : piece;
+        j->k->scan(j->op, j->in + a * s, stage, m, a == lo ? prefix : carry.b, j->exclusive, 0,
+                   carry.b);
+        swomp_stream_copy(j->out + a * s, stage, m * s);
+    }
+    swomp_stream_fence(); /* this thread's streamed lines land before the join */
 }
 
 sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
@@ -56,9 +77,14 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         return SWEEP_ERR_UNSUPPORTED; /* the core's fixed-tile composition decides */
     }
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
-    scan_job j = {
-        op,        swomp_opk_for(op), (const unsigned char *)in, (unsigned char *)out, op->size,
-        exclusive, {{0}, 0, 0}};
+    scan_job j = {op,
+                  swomp_opk_for(op),
+                  (const unsigned char *)in,
+                  (unsigned char *)out,
+                  op->size,
+                  exclusive,
+                  n * op->size >= SWOMP_STREAM_MIN_BYTES,
+                  {{0}, 0, 0}};
     if (threads == 1) {
         j.k->scan(op, in, out, n, NULL, exclusive, 0, NULL);
         return SWEEP_OK;
@@ -143,8 +169,8 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
     }
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
     scan_job j = {
-        op,        swomp_opk_for(op), (const unsigned char *)in, (unsigned char *)out, op->size,
-        exclusive, {{0}, 0, 0}};
+        op, swomp_opk_for(op), (const unsigned char *)in, (unsigned char *)out, op->size, exclusive,
+        0,  {{0}, 0, 0}};
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
     if (threads == 1) {

@@ -144,8 +144,12 @@ typedef struct sweep_context_desc {
  * and may be driven from different threads at once. */
 SWEEP_API sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc *desc);
 
-/* Waits for the context's work, frees its cached memory and the context. NULL is a
- * no-op. Pointers from sweep_malloc on this context must be freed before. */
+/* Waits for the context's work, frees its cached memory, whatever sweep_malloc gave
+ * out on it and did not get back, and the context. NULL is a no-op. A context that is
+ * not live (destroyed already) is left alone: the call records a message for
+ * sweep_last_error() and frees nothing. Every function taking a context refuses one
+ * that was destroyed with SWEEP_ERR_INVALID_ARGUMENT (unless a newer context happens
+ * to have the same address). */
 SWEEP_API void sweep_context_destroy(sweep_context *ctx);
 
 /* The backend the context runs on (never AUTO). */
@@ -157,14 +161,17 @@ SWEEP_API sweep_status sweep_context_backend(const sweep_context *ctx, sweep_bac
 SWEEP_API sweep_status sweep_context_set_stream(sweep_context *ctx, void *native_stream);
 
 /* Waits until all work issued on the context has finished. Reports a device fault of
- * earlier asynchronous work as SWEEP_ERR_DEVICE. */
+ * earlier asynchronous work as SWEEP_ERR_DEVICE. After a fault that loses the device
+ * context (CUDA), this and every later call on the context keep failing. */
 SWEEP_API sweep_status sweep_synchronize(sweep_context *ctx);
 
 /* Allocates bytes of context memory (device memory on GPU backends), aligned to at
  * least 256 bytes. bytes == 0 gives *ptr = NULL and SWEEP_OK. */
 SWEEP_API sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes);
 
-/* Frees memory from sweep_malloc on the same context. NULL is a no-op. */
+/* Frees memory from sweep_malloc on the same context. NULL is a no-op. Any other
+ * pointer (another context's memory, a pointer into an allocation, one freed already,
+ * a native allocation) is SWEEP_ERR_INVALID_ARGUMENT and nothing is freed. */
 SWEEP_API sweep_status sweep_free(sweep_context *ctx, void *ptr);
 
 typedef enum sweep_copy_kind {
@@ -227,6 +234,26 @@ typedef struct sweep_custom_op sweep_custom_op;
  * need not be commutative, and no backend reorders operands. out may alias a or b. */
 typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *user);
 
+/* Device source (GPU backends). device_source is CUDA/HIP C++ that defines a
+ * __device__ function named `name` combining two elements, a the earlier one:
+ *     __device__ T NAME(T a, T b)        (const T & parameters are accepted too)
+ * where T is any trivially copyable type the source defines, with sizeof(T) ==
+ * elem_size and alignof(T) <= elem_align, e.g.
+ *     struct affine { float a, b; };
+ *     __device__ affine affine_f32(affine x, affine y) {
+ *         affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r; }
+ * The fixed-width integer types (uint32_t, ...) are available; no other header is.
+ * The CUDA backend compiles it at run time with NVRTC (libnvrtc, loaded when first
+ * needed) for the device's architecture, together with sweep's kernels, and caches
+ * the result per context and on disk ($SWEEP_CACHE_DIR, else $XDG_CACHE_HOME/sweep,
+ * else $HOME/.cache/sweep; an unwritable folder only means no disk cache), so the
+ * first call on a context may take seconds and later processes start without
+ * compiling. Errors, from the first call that needs the kernels: source that does
+ * not compile, or a T of the wrong size or alignment, is SWEEP_ERR_INVALID_ARGUMENT
+ * with the compiler's log (truncated) in sweep_last_error(); NULL device_source, or
+ * no NVRTC (the message lists where it looked), is SWEEP_ERR_UNSUPPORTED. The HIP
+ * backend does not compile device source yet: custom operators there answer
+ * SWEEP_ERR_UNSUPPORTED. */
 typedef struct sweep_custom_op_desc {
     const char *name;          /* a short identifier, [A-Za-z_][A-Za-z0-9_]*, <= 63 chars */
     size_t elem_size;          /* 1 ... 32 bytes                                          */
@@ -382,6 +409,10 @@ typedef struct sweep_custom_compare sweep_custom_compare;
 /* Strict weak order: non-zero when *a must come before *b. */
 typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
 
+/* device_source (GPU backends) defines `__device__ bool NAME(T a, T b)` (or const T &
+ * parameters): true when a must come before b, a strict weak order, with sizeof(T)
+ * == key_size and alignof(T) <= key_align. Compiled, cached and reported as for
+ * operators (see sweep_custom_op_desc). */
 typedef struct sweep_custom_compare_desc {
     const char *name;          /* identifier as for operators                          */
     size_t key_size;           /* 1 ... 32 bytes                                        */

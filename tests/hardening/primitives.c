@@ -136,6 +136,15 @@ static void affine_then(const void *x, const void *y, void *out, void *user) {
     memcpy(out, &h, sizeof h);
 }
 
+/* The same for GPU backends, compiled at run time. */
+static const char affine_source[] = "struct t_affine { unsigned int a, b; };\n"
+                                    "__device__ t_affine affine_then(t_affine f, t_affine g) {\n"
+                                    "    t_affine h;\n"
+                                    "    h.a = f.a * g.a;\n"
+                                    "    h.b = g.a * f.b + g.b;\n"
+                                    "    return h;\n"
+                                    "}\n";
+
 static int make_affine(sweep_custom_op **op, char *why, size_t len) {
     static const affine id = {1, 0};
     sweep_custom_op_desc d;
@@ -145,6 +154,7 @@ static int make_affine(sweep_custom_op **op, char *why, size_t len) {
     d.elem_align = 4;
     d.identity = &id;
     d.combine = affine_then;
+    d.device_source = affine_source;
     if (sweep_custom_op_create(op, &d) != SWEEP_OK) {
         snprintf(why, len, "sweep_custom_op_create: %s", sweep_last_error());
         return 0;
@@ -513,6 +523,10 @@ static int record_less(const void *a, const void *b, void *user) {
     return x < y;
 }
 
+static const char record_less_source[] =
+    "struct t_record { unsigned int w[3]; };\n"
+    "__device__ bool record_less(t_record a, t_record b) { return a.w[0] < b.w[0]; }\n";
+
 static int p_merge_sort_custom(const h_how *how, const h_shape *sh, char *why, size_t len) {
     h_mem m = {0};
     t_rng r;
@@ -534,6 +548,7 @@ static int p_merge_sort_custom(const h_how *how, const h_shape *sh, char *why, s
     d.key_size = ks;
     d.key_align = 4;
     d.less = record_less;
+    d.device_source = record_less_source;
     sweep_custom_compare *cc = NULL;
     if (sweep_custom_compare_create(&cc, &d) != SWEEP_OK) {
         snprintf(why, len, "sweep_custom_compare_create: %s", sweep_last_error());

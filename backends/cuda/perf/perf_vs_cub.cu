@@ -8,9 +8,13 @@
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
 
+#include "../../gpu/scan_single_pass.cuh" /* tile shapes tried on the kernels themselves */
+#include "../../gpu/split_kernels.cuh"
+
 #include <algorithm>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <vector>
 
 #define CK(x)                                                                                      \
@@ -109,6 +113,77 @@ static void row(const char *what, double sweep_ms, double cub_ms, double target,
     fflush(stdout);
 }
 
+/* A scan tile shape to try (ScanTuning's fields). */
+template <int THREADS, int ITEMS, int MIN_BLOCKS> struct TryTuning {
+    static constexpr int threads = THREADS;
+    static constexpr int items = ITEMS;
+    static constexpr int tile = THREADS * ITEMS;
+    static constexpr int min_blocks = MIN_BLOCKS;
+};
+
+/* Times the single-pass scan kernel with tile shape Tn on the tool's inputs and checks
+ * it against CUB's result, so the built-in ScanTuning can be chosen from measurements. */
+template <class T, class Tn>
+static void try_scan(const T *in, T *out, const T *ref, size_t n, void *state) {
+    using namespace sweep_gpu;
+    ScanArgs<T> a;
+    memset(&a, 0, sizeof a);
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.exclusive = 1;
+    a.spin_limit = 4000;
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    static unsigned long long tag = 0x5eed0000000ull;
+    double ms = median_ms([&] {
+        tag += 4;
+        TileState<T> ts = TileState<T>::carve(state, ntiles, tag);
+        scan_single_pass_kernel<T, OpSum, kSegNone, false, Tn>
+            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+    });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "scan u%d %dx%d (min %d)", (int)(8 * sizeof(T)), Tn::threads,
+             Tn::items, Tn::min_blocks);
+    same(name, out, ref, n);
+    printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
+/* Times the fused split kernel alone with tile shape Tn (the count of all flags done
+ * once before) and checks the flagged half against CUB's. */
+template <class Tn>
+static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, const unsigned *ref,
+                      size_t n, size_t nflagged, void *state) {
+    using namespace sweep_gpu;
+    unsigned long long *total = (unsigned long long *)state;
+    CK(cudaMemset(total, 0, 8));
+    count_flags_kernel<<<1024, 256>>>(flags, n, total);
+    SplitArgs<unsigned, NoValue> a;
+    memset(&a, 0, sizeof a);
+    a.flags = flags;
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.total = total;
+    a.keep_unflagged = 1;
+    a.spin_limit = 4000;
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    static unsigned long long tag = 0x5bb10000000ull;
+    double ms = median_ms([&] {
+        tag += 4;
+        TileState<TileCount> ts =
+            TileState<TileCount>::carve((unsigned char *)state + 256, ntiles, tag);
+        split_single_pass_kernel<unsigned, NoValue, false, Tn>
+            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+    });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "split kernel u32 %dx%d (min %d)", Tn::threads, Tn::items,
+             Tn::min_blocks);
+    same(name, out, ref, nflagged);
+    printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
 int main(int argc, char **argv) {
     size_t n = (size_t)1 << 28;
     if (argc > 1) n = (size_t)1 << atoi(argv[1]);
@@ -167,6 +242,27 @@ int main(int argc, char **argv) {
         same("scan u64", b64, c64, n);
         row("exclusive sum u64", s, c, 1.05);
     }
+    /* tile shapes of the scan kernel (c32 / c64 hold CUB's results) */
+    if (argc > 2 && strcmp(argv[2], "tune") == 0) {
+        void *state;
+        CK(cudaMalloc(&state, n / 8 + 4096));
+        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 5>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 20, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 28, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<192, 24, 8>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<384, 24, 4>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<512, 12, 3>>(a32, b32, c32, n, state);
+        try_scan<unsigned long long, TryTuning<256, 16, 5>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 12, 5>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<128, 24, 10>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<192, 16, 6>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 20, 5>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<128, 20, 10>>(a64, b64, c64, n, state);
+        CK(cudaFree(state));
+    }
     /* segmented scan by flags (runs of 1024) vs InclusiveSumByKey */
     {
         fill_flags<<<1024, 256>>>(flags, n, 1024, 0);
@@ -203,8 +299,26 @@ int main(int argc, char **argv) {
         }
         same("split flagged half", b32, c32, k1);
         row("split u32 (random flags)", s, c, 1.2);
+        if (argc > 2 && strcmp(argv[2], "tune") == 0) {
+            void *state;
+            CK(cudaMalloc(&state, n / 8 + 4096));
+            unsigned long long *total = (unsigned long long *)state;
+            double cm = median_ms([&] {
+                CK(cudaMemsetAsync(total, 0, 8));
+                sweep_gpu::count_flags_kernel<<<1024, 256>>>(flags, n, total);
+            });
+            printf("  count of flags (memset + kernel)       %8.3f ms\n", cm);
+            try_split<TryTuning<256, 16, 1>>(flags, a32, b32, c32, n, k1, state);
+            try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state);
+            try_split<TryTuning<256, 24, 1>>(flags, a32, b32, c32, n, k1, state);
+            try_split<TryTuning<128, 48, 6>>(flags, a32, b32, c32, n, k1, state);
+            try_split<TryTuning<128, 32, 8>>(flags, a32, b32, c32, n, k1, state);
+            CK(cudaFree(state));
+        }
         CK(cudaFree(nf));
     }
+    /* "scan" or "tune" as the second argument: scan and split only */
+    if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
     /* radix sort u32 keys, u32/u32 pairs, u64 keys */
     {
         sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
@@ -255,6 +369,7 @@ int main(int argc, char **argv) {
         same("merge sort", b32, c32, m);
         row("merge sort u32 (n/4)", s, c, 1.2);
     }
+small:
     /* small scan 2^16 */
     {
         size_t m = 1 << 16;

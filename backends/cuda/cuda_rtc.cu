@@ -1,0 +1,227 @@
+/*
+ * cuda_rtc.cu -- custom operators' and comparators' programs per context: looked up
+ * in the context's cache, then the disk cache, then compiled with NVRTC; loaded
+ * with cudaLibraryLoadData, so the plugin needs no libcuda at link time. A failure
+ * (no NVRTC, source that does not compile) is remembered like a success, so a
+ * context does not retry a hopeless compile on every call.
+ */
+#include "cuda_rtc_internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+namespace {
+
+struct Entry {
+    Entry *next;
+    char key[33];
+    sweep_status status;
+    char *message; /* why, when status != SWEEP_OK */
+    cudaLibrary_t lib;
+    sweep_rtc_kernels kernels;
+};
+
+unsigned long long g_compiled, g_disk_hits, g_memory_hits;
+double g_last_compile_ms;
+
+double now_ms() {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+pthread_mutex_t g_create = PTHREAD_MUTEX_INITIALIZER;
+
+} // namespace
+
+struct sweep_rtc_cache {
+    pthread_mutex_t mu;
+    char target[32]; /* "-arch=sm_90"; empty until the first request */
+    Entry *head;
+};
+
+extern "C" void sweep_cuda_rtc_stats(unsigned long long *compiled, unsigned long long *disk_hits,
+                                     unsigned long long *memory_hits, double *last_compile_ms) {
+    if (compiled) *compiled = __atomic_load_n(&g_compiled, __ATOMIC_RELAXED);
+    if (disk_hits) *disk_hits = __atomic_load_n(&g_disk_hits, __ATOMIC_RELAXED);
+    if (memory_hits) *memory_hits = __atomic_load_n(&g_memory_hits, __ATOMIC_RELAXED);
+    if (last_compile_ms) {
+        pthread_mutex_lock(&g_create);
+        *last_compile_ms = g_last_compile_ms;
+        pthread_mutex_unlock(&g_create);
+    }
+}
+
+sweep_rtc_request sweep_cuda_rtc_op_request(const sweep_kop *op) {
+    sweep_rtc_request r;
+    r.kind = SWEEP_RTC_OP;
+    r.name = op->custom->name;
+    r.source = op->custom->device_source;
+    r.size = op->custom->elem_size;
+    r.align = op->custom->elem_align;
+    return r;
+}
+
+sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp) {
+    sweep_rtc_request r;
+    r.kind = SWEEP_RTC_CMP;
+    r.name = cmp->custom->name;
+    r.source = cmp->custom->device_source;
+    r.size = cmp->custom->key_size;
+    r.align = cmp->custom->key_align;
+    return r;
+}
+
+/* Fills e (status, message, or library and kernels) for a request not yet cached. */
+static void build_entry(const sweep_rtc_request *req, const char *target, Entry *e) {
+    const char *what = req->kind == SWEEP_RTC_OP ? "custom operator" : "custom comparator";
+    const char *const *names = req->kind == SWEEP_RTC_OP ? sweep_rtc_op_names : sweep_rtc_cmp_names;
+    const int nnames =
+        req->kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
+    char msg[1024];
+    sweep_rtc_image img;
+    if (sweep_rtc_cache_load(e->key, req->kind, &img) && img.nkernels == nnames) {
+        __atomic_add_fetch(&g_disk_hits, 1, __ATOMIC_RELAXED);
+    } else {
+        sweep_rtc_image_free(&img);
+        char *text = sweep_rtc_program_text(req);
+        if (!text) {
+            e->status = SWEEP_ERR_OUT_OF_MEMORY;
+            e->message = strdup("cuda: out of host memory");
+            return;
+        }
+        char log[900];
+        const double t0 = now_ms();
+        sweep_status st =
+            sweep_rtc_nvrtc_compile(text, target, names, nnames, &img, log, sizeof log);
+        const double dt = now_ms() - t0;
+        free(text);
+        if (st != SWEEP_OK) {
+            if (st == SWEEP_ERR_INVALID_ARGUMENT)
+                snprintf(msg, sizeof msg, "cuda: %s '%s': device_source does not compile:\n%s",
+                         what, req->name, log);
+            else
+                snprintf(msg, sizeof msg, "cuda: %s '%s': %s", what, req->name, log);
+            e->status = st;
+            e->message = strdup(msg);
+            return;
+        }
+        __atomic_add_fetch(&g_compiled, 1, __ATOMIC_RELAXED);
+        pthread_mutex_lock(&g_create);
+        g_last_compile_ms = dt;
+        pthread_mutex_unlock(&g_create);
+        sweep_rtc_cache_store(e->key, req->kind, &img);
+    }
+    cudaError_t err = cudaLibraryLoadData(&e->lib, img.data, NULL, NULL, 0, NULL, NULL, 0);
+    for (int i = 0; err == cudaSuccess && i < nnames; ++i)
+        err = cudaLibraryGetKernel(&e->kernels.k[i], e->lib, img.lowered[i]);
+    sweep_rtc_image_free(&img);
+    if (err != cudaSuccess) {
+        snprintf(msg, sizeof msg, "cuda: %s '%s': loading its program: %s (%s)", what, req->name,
+                 cudaGetErrorString(err), cudaGetErrorName(err));
+        (void)cudaGetLastError();
+        if (e->lib) (void)cudaLibraryUnload(e->lib);
+        e->lib = NULL;
+        e->status = err == cudaErrorMemoryAllocation ? SWEEP_ERR_OUT_OF_MEMORY : SWEEP_ERR_DEVICE;
+        e->message = strdup(msg);
+        return;
+    }
+    e->status = SWEEP_OK;
+}
+
+sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
+                                const sweep_rtc_kernels **out) {
+    const char *what = req->kind == SWEEP_RTC_OP ? "custom operator" : "custom comparator";
+    char msg[1024];
+    if (!req->source) {
+        snprintf(msg, sizeof msg,
+                 "cuda: %s '%s' has no device_source: GPU backends need one (see sweep.h)", what,
+                 req->name);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    int version = 0;
+    char why[900];
+    if (!sweep_rtc_nvrtc_available(why, sizeof why, &version)) {
+        snprintf(msg, sizeof msg, "cuda: %s '%s' needs run-time compilation: %s", what, req->name,
+                 why);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    pthread_mutex_lock(&g_create);
+    if (!h->rtc) {
+        h->rtc = (sweep_rtc_cache *)calloc(1, sizeof *h->rtc);
+        if (h->rtc) pthread_mutex_init(&h->rtc->mu, NULL);
+    }
+    pthread_mutex_unlock(&g_create);
+    if (!h->rtc) return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY, "cuda: out of host memory");
+    sweep_rtc_cache *c = h->rtc;
+    pthread_mutex_lock(&c->mu);
+    if (!c->target[0]) {
+        int major = 0, minor = 0;
+        cudaError_t err =
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, h->device);
+        if (err == cudaSuccess)
+            err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, h->device);
+        if (err != cudaSuccess) {
+            pthread_mutex_unlock(&c->mu);
+            return sweep_cuda_fail(h, err, "cudaDeviceGetAttribute (compute capability)");
+        }
+        sweep_rtc_nvrtc_target(major * 10 + minor, c->target, sizeof c->target);
+    }
+    char key[33];
+    sweep_rtc_cache_key(req, c->target, version, key);
+    Entry *e = c->head;
+    while (e && strcmp(e->key, key) != 0)
+        e = e->next;
+    if (e) {
+        __atomic_add_fetch(&g_memory_hits, 1, __ATOMIC_RELAXED);
+    } else {
+        e = (Entry *)calloc(1, sizeof *e);
+        if (!e) {
+            pthread_mutex_unlock(&c->mu);
+            return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY, "cuda: out of host memory");
+        }
+        memcpy(e->key, key, sizeof key);
+        build_entry(req, c->target, e);
+        e->next = c->head;
+        c->head = e;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (e->status != SWEEP_OK)
+        return sweep_cuda_report(h, e->status,
+                                 e->message ? e->message : "cuda: out of host memory");
+    *out = &e->kernels;
+    return SWEEP_OK;
+}
+
+void sweep_cuda_rtc_release(sweep_cuda *h) {
+    if (!h->rtc) return;
+    Entry *e = h->rtc->head;
+    while (e) {
+        Entry *next = e->next;
+        if (e->lib) (void)cudaLibraryUnload(e->lib);
+        free(e->message);
+        free(e);
+        e = next;
+    }
+    (void)cudaGetLastError();
+    pthread_mutex_destroy(&h->rtc->mu);
+    free(h->rtc);
+    h->rtc = NULL;
+}
+
+sweep_status sweep_cuda_rtc_launch(sweep_cuda *h, cudaKernel_t k, size_t grid, unsigned block,
+                                   void **args, const char *what) {
+    if (grid == 0) return SWEEP_OK;
+    if (grid > 0x7fffffffu) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cuda: %s: too many blocks", what);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    cudaError_t err =
+        cudaLaunchKernel((const void *)k, dim3((unsigned)grid), dim3(block), args, 0, h->stream);
+    if (err != cudaSuccess) return sweep_cuda_fail(h, err, what);
+    return SWEEP_OK;
+}

@@ -1,0 +1,179 @@
+/*
+ * cuda_rtc_merge.cu -- merge sort and merge with custom comparators: the kernels of
+ * rtc_sort_kernels.cuh compiled at run time on the comparator (cuda_rtc.cu). Their
+ * arguments are plain pointers and MergeArgs, whose layout does not depend on the
+ * key type.
+ */
+#include "cuda_rtc.h"
+
+#include "gpu/merge_path.cuh"
+#include "gpu/rtc_sort_kernels.cuh"
+
+#include <stdio.h>
+#include <string.h>
+
+using namespace sweep_gpu;
+
+static sweep_status kernels_of(sweep_cuda *h, const sweep_kcmp *cmp, const sweep_rtc_kernels **ks) {
+    const sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp);
+    return sweep_cuda_rtc_get(h, &req, ks);
+}
+
+static size_t pad256(size_t b) {
+    return (b + 255) & ~(size_t)255;
+}
+
+static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
+    if (!vsize) return 1;
+    unsigned u1 = copy_unit(a ? a : c, c, vsize), u2 = copy_unit(b ? b : c, c, vsize);
+    return u1 < u2 ? u1 : u2;
+}
+
+static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, void *keys,
+                                  void *values, size_t vsize, size_t n, size_t tile,
+                                  const char *what) {
+    void *args[] = {&keys, &values, &vsize, &n, &tile};
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT], (n + tile - 1) / tile,
+                                 kRtcSortThreads, args, what);
+}
+
+sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void *keys,
+                                      void *values, size_t vsize, size_t n, size_t tile) {
+    if (tile > (size_t)kRtcSortMaxTile || vsize > (size_t)kRtcSortMaxValue) {
+        char msg[128];
+        snprintf(msg, sizeof msg,
+                 "cuda: tile_sort: tiles of at most %d keys, values of at most %d bytes",
+                 kRtcSortMaxTile, kRtcSortMaxValue);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, &k);
+    if (st != SWEEP_OK) return st;
+    return tile_sort_run(h, k, keys, values, vsize, n, tile, "tile_sort");
+}
+
+sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
+                                            size_t na, const void *b, size_t nb, size_t part,
+                                            size_t *splits) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, &k);
+    if (st != SWEEP_OK) return st;
+    size_t nparts = (na + nb + part - 1) / part;
+    void *args[] = {&a, &na, &b, &nb, &part, &nparts, &splits};
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PARTITION], (nparts + 1 + 255) / 256, 256,
+                                 args, "merge_partition");
+}
+
+sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
+                                        const void *a_values, size_t na, const void *b,
+                                        const void *b_values, size_t nb, size_t vsize, size_t part,
+                                        const size_t *splits, void *out, void *out_values) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, &k);
+    if (st != SWEEP_OK) return st;
+    MergeArgs m;
+    memset(&m, 0, sizeof m);
+    m.a = a;
+    m.av = a_values;
+    m.na = na;
+    m.b = b;
+    m.bv = b_values;
+    m.nb = nb;
+    m.vsize = vsize;
+    m.vunit = value_unit(a_values, b_values, out_values, vsize);
+    m.part = part;
+    m.splits = splits;
+    m.out = out;
+    m.outv = out_values;
+    void *args[] = {&m};
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES], (na + nb + part - 1) / part,
+                                 kMergeThreads, args, "merge_tiles");
+}
+
+sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, const void *keys_in,
+                                       void *keys_out, const void *values_in, void *values_out,
+                                       size_t vsize, size_t n, void *scratch,
+                                       size_t *scratch_bytes) {
+    if (vsize > (size_t)kRtcSortMaxValue) return SWEEP_ERR_UNSUPPORTED; /* quiet: composed */
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, &k);
+    if (st != SWEEP_OK) return st;
+    const size_t ks = cmp->key_size, tile = kRtcSortMaxTile, part = kMergeMaxPart;
+    unsigned passes = 0;
+    for (size_t w = tile; w < n; w *= 2)
+        ++passes;
+    size_t nparts = (n + part - 1) / part;
+    const size_t b_keys = pad256(n * ks), b_vals = pad256(n * vsize);
+    if (!scratch) {
+        *scratch_bytes = b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t));
+        return SWEEP_OK;
+    }
+    unsigned char *p = (unsigned char *)scratch;
+    void *ktmp = p, *vtmp = vsize ? p + b_keys : NULL;
+    size_t *splits = (size_t *)(p + b_keys + b_vals);
+    /* start where an even number of ping-pongs ends in the output */
+    void *kcur = passes % 2 == 0 ? keys_out : ktmp;
+    void *vcur = passes % 2 == 0 ? values_out : vtmp;
+    void *kalt = kcur == keys_out ? ktmp : keys_out;
+    void *valt = vcur == values_out ? vtmp : values_out;
+    if (kcur != keys_in)
+        SWEEP_CUDA_TRY(h,
+                       cudaMemcpyAsync(kcur, keys_in, n * ks, cudaMemcpyDeviceToDevice, h->stream));
+    if (vsize && vcur != values_in)
+        SWEEP_CUDA_TRY(
+            h, cudaMemcpyAsync(vcur, values_in, n * vsize, cudaMemcpyDeviceToDevice, h->stream));
+    st = tile_sort_run(h, k, kcur, vcur, vsize, n, tile, "merge_sort (tiles)");
+    for (size_t w = tile; st == SWEEP_OK && w < n; w *= 2) {
+        MergeArgs m;
+        memset(&m, 0, sizeof m);
+        m.width = w;
+        m.src = kcur;
+        m.srcv = vcur;
+        m.dst = kalt;
+        m.dstv = valt;
+        m.n = n;
+        m.vsize = vsize;
+        m.vunit = value_unit(vcur, vcur, valt, vsize);
+        m.part = part;
+        m.splits = splits;
+        void *pargs[] = {&m, &nparts, &splits};
+        st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PAIRS_PARTITION], (nparts + 255) / 256,
+                                   256, pargs, "merge_sort (partition)");
+        void *margs[] = {&m};
+        if (st == SWEEP_OK)
+            st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES_PAIRS], nparts, kMergeThreads,
+                                       margs, "merge_sort (merge)");
+        void *t = kcur;
+        kcur = kalt;
+        kalt = t;
+        t = vcur;
+        vcur = valt;
+        valt = t;
+    }
+    return st;
+}
+
+sweep_status sweep_cuda_rtc_merge(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
+                                  const void *a_values, size_t na, const void *b,
+                                  const void *b_values, size_t nb, void *out, void *out_values,
+                                  size_t vsize, void *scratch, size_t *scratch_bytes) {
+    const size_t part = kMergeMaxPart;
+    const size_t nparts = (na + nb + part - 1) / part;
+    if (!scratch) {
+        SWEEP_CUDA_ENTER(h);
+        const sweep_rtc_kernels *k = NULL;
+        sweep_status st = kernels_of(h, cmp, &k); /* the query fails as the run would */
+        if (st != SWEEP_OK) return st;
+        *scratch_bytes = pad256((nparts + 1) * sizeof(size_t));
+        return SWEEP_OK;
+    }
+    size_t *splits = (size_t *)scratch;
+    sweep_status st = sweep_cuda_rtc_merge_partition(h, cmp, a, na, b, nb, part, splits);
+    if (st != SWEEP_OK) return st;
+    return sweep_cuda_rtc_merge_tiles(h, cmp, a, a_values, na, b, b_values, nb, vsize, part, splits,
+                                      out, out_values);
+}

@@ -1,0 +1,42 @@
+/*
+ * cuda_rtc_program.cu -- what NVRTC compiles for a custom operator or comparator:
+ * the program text around the user's source and the kernels' name expressions.
+ * Kept apart from the plugin's launch code so a device-free check
+ * (tests/rtc/rtc_compile_check.cu) compiles exactly the same programs.
+ */
+#include "cuda_rtc_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS] = {
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 0, false>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 1, false>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, false>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 3, false>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, true>",
+    "sweep_gpu::tile_block_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, false>",
+    "sweep_gpu::tile_block_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, true>",
+    "sweep_gpu::tile_sequential_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, false>",
+    "sweep_gpu::tile_sequential_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, true>",
+};
+const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS] = {
+    "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_merge_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_merge_pairs_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true>",
+};
+
+char *sweep_rtc_program_text(const sweep_rtc_request *req) {
+    const char *tail = req->kind == SWEEP_RTC_OP ? "rtc_op_program.cuh" : "rtc_cmp_program.cuh";
+    const size_t len = strlen(req->source) + strlen(req->name) + 512;
+    char *t = (char *)malloc(len);
+    if (!t) return NULL;
+    snprintf(t, len,
+             "#define SWEEP_RTC_FN %s\n#define SWEEP_RTC_SIZE %zu\n#define SWEEP_RTC_ALIGN %zu\n"
+             "#include \"gpu_compat.cuh\"\n#line 1 \"device_source\"\n%s\n#include \"%s\"\n",
+             req->name, req->size, req->align, req->source, tail);
+    return t;
+}

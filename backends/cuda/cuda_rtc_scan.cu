@@ -1,0 +1,226 @@
+/*
+ * cuda_rtc_scan.cu -- scans and reductions with custom operators: the built-in
+ * single-pass and tile kernels, compiled at run time on the operator (cuda_rtc.cu),
+ * launched with argument structs built here around the same Elem type.
+ */
+#include "cuda_rtc.h"
+#include "cuda_rtc_elem.h"
+
+#include "gpu/rtc_scan_tuning.cuh"
+#include "gpu/segment_kernels.cuh"
+#include "gpu/tile_scan_kernels.cuh"
+
+#include <stdio.h>
+#include <string.h>
+
+using namespace sweep_gpu;
+
+static sweep_status kernels_of(sweep_cuda *h, const sweep_kop *op, const sweep_rtc_kernels **ks) {
+    const sweep_rtc_request req = sweep_cuda_rtc_op_request(op);
+    return sweep_cuda_rtc_get(h, &req, ks);
+}
+
+static sweep_status unsupported_size(sweep_cuda *h, const char *entry) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "cuda: %s: custom elements of this size and alignment", entry);
+    return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+}
+
+/* Identity (or empty-segment) values of a segmented reduction, any element size. */
+static sweep_status fill_empty_segments(sweep_cuda *h, const sweep_kop *op, const size_t *offsets,
+                                        size_t nseg, void *out) {
+    if (nseg == 0) return SWEEP_OK;
+    ElemBytes id;
+    memset(&id, 0, sizeof id);
+    memcpy(id.b, op->identity, op->size);
+    unsigned unit = copy_unit(out, out, op->size);
+    if (unit > op->custom->elem_align) unit = (unsigned)op->custom->elem_align;
+    segment_last_bytes_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
+        NULL, offsets, nseg, 0, id, op->size, unit, (unsigned char *)out, 1);
+    SWEEP_CUDA_LAUNCHED(h, "segmented_reduce (empty segments)");
+    return SWEEP_OK;
+}
+
+template <int FORM, bool SEG_REDUCE>
+static sweep_status single_pass(sweep_cuda *h, const sweep_kop *op, cudaKernel_t k, const void *in,
+                                void *out, size_t n, const SegArgs &seg, void *seg_out,
+                                int exclusive, void *scratch, size_t *scratch_bytes) {
+    return sweep_rtc_by_elem(op->size, op->custom->elem_align, [&](auto e) -> sweep_status {
+        typedef decltype(e) T;
+        typedef typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type V;
+        constexpr int TILE = ScanTuning<T>::tile;
+        const size_t ntiles = (n + TILE - 1) / TILE;
+        if (!scratch) {
+            *scratch_bytes = TileState<V>::bytes(ntiles);
+            return SWEEP_OK;
+        }
+        if (ntiles > 0xffffffffull)
+            return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
+        ScanArgs<T> a;
+        memset(&a, 0, sizeof a);
+        a.in = (const T *)in;
+        a.out = (T *)out;
+        a.n = n;
+        memcpy(&a.identity, op->identity, sizeof(T));
+        a.exclusive = exclusive;
+        a.seg = seg;
+        a.seg_out = (T *)seg_out;
+        a.stall_mod = h->stall_mod;
+        a.spin_limit = h->spin_limit;
+        TileState<V> ts = TileState<V>::carve(scratch, ntiles);
+        SWEEP_CUDA_TRY(h,
+                       cudaMemsetAsync(scratch, 0, TileState<V>::clear_bytes(ntiles), h->stream));
+        void *args[] = {&a, &ts};
+        sweep_status st = sweep_cuda_rtc_launch(h, k, ntiles, ScanTuning<T>::threads, args,
+                                                SEG_REDUCE ? "segmented_reduce" : "scan");
+        if (st != SWEEP_OK || !SEG_REDUCE) return st;
+        return fill_empty_segments(h, op, seg.offsets, seg.nseg, seg_out);
+    });
+}
+
+sweep_status sweep_cuda_rtc_scan(sweep_cuda *h, const sweep_kop *op, const void *in, void *out,
+                                 size_t n, int exclusive, void *scratch, size_t *scratch_bytes) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *ks = NULL;
+    sweep_status st = kernels_of(h, op, &ks);
+    if (st != SWEEP_OK) return st;
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    st = single_pass<kSegNone, false>(h, op, ks->k[SWEEP_RTC_SCAN_PLAIN], in, out, n, seg, NULL,
+                                      exclusive, scratch, scratch_bytes);
+    return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, "scan") : st;
+}
+
+sweep_status sweep_cuda_rtc_segmented_scan(sweep_cuda *h, const sweep_kop *op, const void *in,
+                                           void *out, size_t n, const sweep_ksegments *ks,
+                                           int exclusive, void *scratch, size_t *scratch_bytes) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, op, &k);
+    if (st != SWEEP_OK) return st;
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    switch (ks->form) {
+    case SWEEP_SEG_FLAGS:
+        seg.flags = ks->flags;
+        st = single_pass<kSegFlags, false>(h, op, k->k[SWEEP_RTC_SCAN_FLAGS], in, out, n, seg, NULL,
+                                           exclusive, scratch, scratch_bytes);
+        break;
+    case SWEEP_SEG_OFFSETS:
+        seg.offsets = ks->offsets;
+        seg.nseg = ks->nseg;
+        seg.base = ks->base;
+        st = single_pass<kSegOffsets, false>(h, op, k->k[SWEEP_RTC_SCAN_OFFSETS], in, out, n, seg,
+                                             NULL, exclusive, scratch, scratch_bytes);
+        break;
+    case SWEEP_SEG_KEYS:
+        if (ks->key_size != 1 && ks->key_size != 2 && ks->key_size != 4 && ks->key_size != 8)
+            return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED,
+                                     "cuda: segmented_scan: keys of this size");
+        seg.keys = (const unsigned char *)ks->keys;
+        seg.key_size = (unsigned)ks->key_size;
+        st = single_pass<kSegKeys, false>(h, op, k->k[SWEEP_RTC_SCAN_KEYS], in, out, n, seg, NULL,
+                                          exclusive, scratch, scratch_bytes);
+        break;
+    default: return sweep_cuda_report(h, SWEEP_ERR_INTERNAL, "cuda: segmented_scan: unknown form");
+    }
+    return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, "segmented_scan") : st;
+}
+
+sweep_status sweep_cuda_rtc_segmented_reduce(sweep_cuda *h, const sweep_kop *op, const void *in,
+                                             size_t n, const size_t *offsets, size_t nseg,
+                                             void *out, void *scratch, size_t *scratch_bytes) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, op, &k);
+    if (st != SWEEP_OK) return st;
+    SegArgs seg;
+    memset(&seg, 0, sizeof seg);
+    seg.offsets = offsets;
+    seg.nseg = nseg;
+    st = single_pass<kSegOffsets, true>(h, op, k->k[SWEEP_RTC_SEG_REDUCE], in, NULL, n, seg, out, 0,
+                                        scratch, scratch_bytes);
+    return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, "segmented_reduce") : st;
+}
+
+/* The basic tile kernels (tile_reduce, tile_scan) of the generic path. */
+sweep_status sweep_cuda_rtc_tile_pass(sweep_cuda *h, const sweep_kop *op, const void *in,
+                                      const uint8_t *flags, void *out, size_t n, size_t tile,
+                                      const void *carries, void *partials, uint8_t *partial_flags,
+                                      int exclusive, int scan) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, op, &k);
+    if (st != SWEEP_OK) return st;
+    const size_t ntiles = (n + tile - 1) / tile;
+    const bool sequential = (h->options & SWEEP_OPTION_DETERMINISTIC) != 0;
+    st = sweep_rtc_by_elem(op->size, op->custom->elem_align, [&](auto e) -> sweep_status {
+        typedef decltype(e) T;
+        TileArgs<T> a;
+        memset(&a, 0, sizeof a);
+        a.in = (const T *)in;
+        a.flags = flags;
+        a.out = (T *)out;
+        a.n = n;
+        a.tile = tile;
+        a.carries = (const T *)carries;
+        a.partials = (T *)partials;
+        a.partial_flags = partial_flags;
+        memcpy(&a.identity, op->identity, sizeof(T));
+        a.exclusive = exclusive;
+        if (sequential) {
+            size_t nt = ntiles;
+            void *args[] = {&a, &nt};
+            return sweep_cuda_rtc_launch(
+                h, k->k[scan ? SWEEP_RTC_TILE_SCAN_SEQ : SWEEP_RTC_TILE_REDUCE_SEQ],
+                (ntiles + 127) / 128, 128, args,
+                scan ? "tile_scan (sequential)" : "tile_reduce (sequential)");
+        }
+        void *args[] = {&a};
+        return sweep_cuda_rtc_launch(h, k->k[scan ? SWEEP_RTC_TILE_SCAN : SWEEP_RTC_TILE_REDUCE],
+                                     ntiles, kTileThreads, args,
+                                     scan ? "tile_scan" : "tile_reduce");
+    });
+    return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, scan ? "tile_scan" : "tile_reduce")
+                                       : st;
+}
+
+/* Ordered reduction: contiguous chunks, then their partials (as for built-ins). */
+sweep_status sweep_cuda_rtc_reduce(sweep_cuda *h, const sweep_kop *op, const void *in, size_t n,
+                                   void *out, void *scratch, size_t *scratch_bytes) {
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, op, &k);
+    if (st != SWEEP_OK) return st;
+    size_t blocks = (n + kTileChunk - 1) / kTileChunk;
+    const size_t cap = (size_t)h->sm_count * 4;
+    if (blocks > cap) blocks = cap;
+    size_t chunk = (n + blocks - 1) / blocks;
+    chunk = (chunk + kTileChunk - 1) / kTileChunk * kTileChunk;
+    blocks = (n + chunk - 1) / chunk;
+    if (!scratch) {
+        *scratch_bytes = blocks * op->size;
+        return SWEEP_OK;
+    }
+    st = sweep_rtc_by_elem(op->size, op->custom->elem_align, [&](auto e) -> sweep_status {
+        typedef decltype(e) T;
+        TileArgs<T> a;
+        memset(&a, 0, sizeof a);
+        a.in = (const T *)in;
+        a.n = n;
+        a.tile = chunk;
+        a.partials = (T *)scratch;
+        memcpy(&a.identity, op->identity, sizeof(T));
+        void *args[] = {&a};
+        sweep_status s2 = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_REDUCE], blocks,
+                                                kTileThreads, args, "reduce (chunks)");
+        if (s2 != SWEEP_OK) return s2;
+        a.in = (const T *)scratch;
+        a.n = blocks;
+        a.tile = blocks;
+        a.partials = (T *)out;
+        return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_REDUCE], 1, kTileThreads, args,
+                                     "reduce (partials)");
+    });
+    return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, "reduce") : st;
+}

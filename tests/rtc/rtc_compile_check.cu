@@ -1,0 +1,142 @@
+/*
+ * rtc_compile_check.cu -- compiles the CUDA plugin's run-time programs (custom
+ * operators and comparators, every kernel the plugin instantiates) with NVRTC for
+ * the architectures given on the command line ("90" or "80,90"), without a GPU:
+ * element sizes 1 to 32 bytes, by-value and const-reference signatures, and the
+ * two kinds of bad source (a compile error, a type of the wrong size), which must
+ * give SWEEP_ERR_INVALID_ARGUMENT with the compiler's words in the log.
+ * Exit 0: all as expected; 1: a failure; 77: no NVRTC on this machine.
+ */
+#include "cuda/cuda_rtc_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+namespace {
+
+struct Program {
+    int kind;
+    const char *name;
+    size_t size, align;
+    const char *source;
+    const char *expect_in_log; /* NULL: must compile */
+};
+
+const Program kPrograms[] = {
+    {SWEEP_RTC_OP, "add_u8", 1, 1,
+     "__device__ unsigned char add_u8(const unsigned char &a, const unsigned char &b) {\n"
+     "    return (unsigned char)(a + b);\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "rgb_max", 3, 1,
+     "struct rgb { unsigned char c[3]; };\n"
+     "__device__ rgb rgb_max(rgb a, rgb b) {\n"
+     "    rgb r;\n"
+     "    for (int i = 0; i < 3; ++i) r.c[i] = a.c[i] > b.c[i] ? a.c[i] : b.c[i];\n"
+     "    return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "affine_f32", 8, 8,
+     "struct affine { float a, b; };\n"
+     "__device__ affine affine_f32(affine x, affine y) {\n"
+     "    affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "mat2", 16, 4,
+     "struct m2 { unsigned m[4]; };\n"
+     "__device__ m2 mat2(const m2 &x, const m2 &y) {\n"
+     "    m2 r;\n"
+     "    r.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2]; r.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];\n"
+     "    r.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2]; r.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];\n"
+     "    return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "sum4_f64", 32, 32,
+     "struct alignas(32) v4 { double v[4]; };\n"
+     "__device__ v4 sum4_f64(v4 a, v4 b) {\n"
+     "    v4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_CMP, "by_key", 8, 4,
+     "struct rec { int key; unsigned idx; };\n"
+     "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n",
+     NULL},
+    {SWEEP_RTC_CMP, "be24", 3, 1,
+     "struct be { unsigned char b[3]; };\n"
+     "__device__ bool be24(const be &x, const be &y) {\n"
+     "    for (int i = 0; i < 3; ++i) if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
+     "    return false;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "broken", 4, 4,
+     "__device__ unsigned broken(unsigned a, unsigned b) { return sweep_no_such_name(a, b); }\n",
+     "sweep_no_such_name"},
+    {SWEEP_RTC_OP, "too_small", 8, 8,
+     "__device__ unsigned too_small(unsigned a, unsigned b) { return a + b; }\n", "size"},
+};
+
+int check(const Program &p, const char *target) {
+    sweep_rtc_request req;
+    req.kind = p.kind;
+    req.name = p.name;
+    req.source = p.source;
+    req.size = p.size;
+    req.align = p.align;
+    char *text = sweep_rtc_program_text(&req);
+    if (!text) {
+        printf("FAIL %s %s: out of memory\n", target, p.name);
+        return 0;
+    }
+    const char *const *names = p.kind == SWEEP_RTC_OP ? sweep_rtc_op_names : sweep_rtc_cmp_names;
+    const int nnames =
+        p.kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
+    static char log[1 << 16];
+    sweep_rtc_image img;
+    sweep_status st = sweep_rtc_nvrtc_compile(text, target, names, nnames, &img, log, sizeof log);
+    free(text);
+    int ok;
+    if (!p.expect_in_log) {
+        ok = st == SWEEP_OK && img.size > 0 && img.nkernels == nnames;
+        if (!ok)
+            printf("FAIL %s %s: status %d\n%s\n", target, p.name, (int)st, log);
+        else
+            printf("ok   %s %s: %zu bytes, %d kernels\n", target, p.name, img.size, img.nkernels);
+        if (st == SWEEP_OK) sweep_rtc_image_free(&img);
+    } else {
+        ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(log, p.expect_in_log) != NULL;
+        if (!ok)
+            printf("FAIL %s %s: status %d, log lacks '%s':\n%s\n", target, p.name, (int)st,
+                   p.expect_in_log, log);
+        else
+            printf("ok   %s %s: refused as expected\n", target, p.name);
+        if (st == SWEEP_OK) sweep_rtc_image_free(&img);
+    }
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    char why[2048];
+    int version = 0;
+    if (!sweep_rtc_nvrtc_available(why, sizeof why, &version)) {
+        printf("skip: no NVRTC: %s\n", why);
+        return 77;
+    }
+    printf("NVRTC %d.%d\n", version / 1000, (version % 1000) / 10);
+    const char *archs = argc > 1 ? argv[1] : "90";
+    int failures = 0, targets = 0;
+    for (const char *p = archs; *p;) {
+        const int cc = atoi(p);
+        if (cc > 0) {
+            char target[64];
+            sweep_rtc_nvrtc_target(cc, target, sizeof target);
+            ++targets;
+            for (const Program &prog : kPrograms)
+                failures += !check(prog, target);
+        }
+        p += strcspn(p, ",");
+        if (*p == ',') ++p;
+    }
+    if (targets == 0) {
+        printf("FAIL: no numeric architecture in '%s'\n", archs);
+        return 1;
+    }
+    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
+    return failures ? 1 : 0;
+}
