@@ -117,10 +117,30 @@ done:
     return st;
 }
 
+/* A built-in comparator orders keys by their order-preserving patterns (floats by
+ * totalOrder), exactly the order of the radix sort, and both sorts are stable: so the
+ * sorted keys and values are the same, and the backend's fused radix sort, which
+ * moves each key a few times instead of log2(n / tile) times, sorts for merge sort
+ * where the merge passes would begin (more than one tile). Custom comparators, and
+ * the generic path, which checks the merge kernels themselves, keep the merges. */
+static int sorted_by_radix(const sweep_context *ctx, const sweep_kcmp *cmp, size_t n) {
+    return cmp->kind != SWEEP_COMPARE_CUSTOM && ctx->be->radix_sort && sweep__use_fused(ctx) &&
+           n > ctx->props.sort_tile;
+}
+
 sweep_status sweep__merge_sort(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
                                void *keys_out, const void *values_in, void *values_out,
                                size_t vsize, size_t n) {
     const sweep_backend_table *be = ctx->be;
+    if (sorted_by_radix(ctx, cmp, n)) {
+        sweep_kradix key;
+        key.dtype = cmp->dtype;
+        key.key_size = cmp->key_size;
+        key.begin_bit = 0;
+        key.end_bit = (unsigned)(8 * cmp->key_size);
+        key.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
+        return sweep__radix_sort(ctx, &key, keys_in, keys_out, values_in, values_out, vsize, n);
+    }
     if (be->merge_sort && sweep__use_fused(ctx)) {
         size_t bytes = 0;
         sweep_status st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out,

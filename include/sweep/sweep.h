@@ -252,8 +252,11 @@ typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *
  * not compile, or a T of the wrong size or alignment, is SWEEP_ERR_INVALID_ARGUMENT
  * with the compiler's log (truncated) in sweep_last_error(); NULL device_source, or
  * no NVRTC (the message lists where it looked), is SWEEP_ERR_UNSUPPORTED. The HIP
- * backend does not compile device source yet: custom operators there answer
- * SWEEP_ERR_UNSUPPORTED. */
+ * backend does the same with hipRTC (libhiprtc, or the hiprtc* functions of
+ * libamdhip64, loaded when first needed) for the device's gcnArchName, and says
+ * "hipRTC" and where it looked when none is found. HIP custom operators are only
+ * compile-tested (for gfx90a and gfx1030, without a GPU) and have never run on an
+ * AMD GPU. */
 typedef struct sweep_custom_op_desc {
     const char *name;          /* a short identifier, [A-Za-z_][A-Za-z0-9_]*, <= 63 chars */
     size_t elem_size;          /* 1 ... 32 bytes                                          */
@@ -451,7 +454,9 @@ static inline sweep_compare sweep_compare_custom(const sweep_custom_compare *cus
 }
 
 /* Stable merge sort of n keys (and values, value_size 0/1/2/4/8/16 bytes; NULL iff 0).
- * With a built-in comparator the order equals sweep_radix_sort's on every dtype.
+ * With a built-in comparator the order equals sweep_radix_sort's on every dtype, so
+ * backends with a fused radix sort use it for inputs beyond one sort tile (same keys
+ * and values, fewer passes over memory); custom comparators always merge.
  * keys_out == keys_in sorts in place; partial overlap is SWEEP_ERR_INVALID_ARGUMENT. */
 SWEEP_API sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
                                         const void *values_in, void *values_out, size_t value_size,
