@@ -138,7 +138,8 @@ sweep_status sweep_cuda_merge(void *h, const sweep_kcmp *cmp, const void *a, con
 #define SWEEP_CUDA_SCAN_TILE 16384u
 #define SWEEP_CUDA_SPLIT_TILE 16384u
 #define SWEEP_CUDA_RADIX_TILE 16384u
-#define SWEEP_CUDA_SORT_TILE 2048u
+/* within every key width's block-sort tile (merge_cmp.cuh: 1280 keys for 32 bytes) */
+#define SWEEP_CUDA_SORT_TILE 1024u
 #define SWEEP_CUDA_MERGE_PART 2048u
 
 /* The kernel entries of the backend table, basic kernels then fused primitives, in

@@ -1,10 +1,11 @@
 /*
  * cuda_merge.cu -- the basic kernels of merge sort and merge: tile_sort (a stable
- * bitonic sort of each tile in shared memory), merge_partition (merge-path
- * diagonals) and merge_tiles; and the fused merge sort and merge, which launch one
- * partition and one merge kernel per pass over all pairs of runs at once. Custom
- * comparators go to their run-time compiled kernels (cuda_rtc_merge.cu); the HIP
- * plugin, which compiles this file too, has no run-time compiler yet.
+ * register + shared-memory block sort of each tile, block_sort.cuh), merge_partition
+ * (merge-path diagonals) and merge_tiles (merge_path.cuh); and the fused merge sort
+ * and merge, which launch one partition and one merge kernel per pass over all pairs
+ * of runs at once, with partitions of one block-sort tile. Custom
+ * comparators go to their run-time compiled kernels (cuda_rtc_merge.cu), in the HIP
+ * plugin too (which compiles this file, with hipRTC for those kernels).
  */
 #include "cuda_backend.h"
 #include "gpu/block_sort.cuh"
@@ -13,14 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#if !defined(__HIPCC__)
 #include "cuda_rtc.h"
 /* Custom comparators: kernels compiled at run time (cuda_rtc_merge.cu). */
 #define SWEEP_CUSTOM_CMP(cmp, call)                                                                \
     if ((cmp)->kind == SWEEP_COMPARE_CUSTOM) return call
-#else
-#define SWEEP_CUSTOM_CMP(cmp, call) (void)0
-#endif
 
 using namespace sweep_gpu;
 
@@ -36,18 +33,28 @@ template <class F> static sweep_status by_width(size_t key_size, F &&f) {
 
 static sweep_status check_cmp(sweep_cuda *h, const sweep_kcmp *cmp, const char *entry) {
     char msg[192];
-    if (cmp->kind == SWEEP_COMPARE_CUSTOM) {
-        snprintf(msg, sizeof msg,
-                 "hip: %s: custom comparators need run-time compilation (hipRTC), not in this "
-                 "plugin yet",
-                 entry);
-        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
-    }
     if (cmp->key_size != 1 && cmp->key_size != 2 && cmp->key_size != 4 && cmp->key_size != 8) {
         snprintf(msg, sizeof msg, "cuda: %s: keys of %zu bytes", entry, cmp->key_size);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     return SWEEP_OK;
+}
+
+/* The built-in order of cmp as a policy on its keys' unsigned patterns. */
+template <class U> static PatternCmp<U> pattern_cmp(const sweep_kcmp *cmp) {
+    PatternCmp<U> p;
+    p.kind = key_kind_of(cmp->dtype);
+    p.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return p;
+}
+
+/* The widest unit that moves values between all three places (a NULL one is
+ * ignored). */
+static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
+    if (!vsize) return 1;
+    const void *r = c ? c : a ? a : b;
+    unsigned u1 = copy_unit(a ? a : r, r, vsize), u2 = copy_unit(b ? b : r, r, vsize);
+    return u1 < u2 ? u1 : u2;
 }
 
 sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *values,
@@ -56,21 +63,27 @@ sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, v
     SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_tile_sort(h, cmp, keys, values, vsize, n, tile));
     sweep_status st = check_cmp(h, cmp, "tile_sort");
     if (st != SWEEP_OK) return st;
-    if (tile > (size_t)kSortMaxTile || vsize > 16) {
+    const size_t cap = (size_t)kSortThreads * (size_t)sort_items(cmp->key_size);
+    if (tile == 0 || tile > cap || vsize > 16) {
         char msg[128];
         snprintf(msg, sizeof msg,
-                 "cuda: tile_sort: tiles of at most %d keys, values of at most 16 bytes",
-                 kSortMaxTile);
+                 "cuda: tile_sort: tiles of 1 to %zu keys of %zu bytes, values of at most 16 "
+                 "bytes",
+                 cap, cmp->key_size);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     SWEEP_CUDA_ENTER(h);
     const size_t ntiles = (n + tile - 1) / tile;
-    const int kind = key_kind_of(cmp->dtype);
-    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    const unsigned vunit = value_unit(values, values, values, vsize);
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        tile_sort_kernel<U><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
-            (U *)keys, values, vsize, n, tile, kind, desc);
+        const PatternCmp<U> p = pattern_cmp<U>(cmp);
+        if (vsize)
+            tile_sort_kernel<U, true><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
+                p, (const U *)keys, (U *)keys, values, values, vsize, vunit, n, tile);
+        else
+            tile_sort_kernel<U, false><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
+                p, (const U *)keys, (U *)keys, NULL, NULL, 0, 1, n, tile);
         SWEEP_CUDA_LAUNCHED(h, "tile_sort");
         return SWEEP_OK;
     });
@@ -84,15 +97,25 @@ sweep_status sweep_cuda_merge_partition(void *hv, const sweep_kcmp *cmp, const v
     if (st != SWEEP_OK) return st;
     SWEEP_CUDA_ENTER(h);
     const size_t nparts = (na + nb + part - 1) / part;
-    const int kind = key_kind_of(cmp->dtype);
-    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         merge_partition_kernel<U><<<(unsigned)((nparts + 1 + 255) / 256), 256, 0, h->stream>>>(
-            (const U *)a, na, (const U *)b, nb, part, nparts, kind, desc, splits);
+            pattern_cmp<U>(cmp), (const U *)a, na, (const U *)b, nb, part, nparts, splits);
         SWEEP_CUDA_LAUNCHED(h, "merge_partition");
         return SWEEP_OK;
     });
+}
+
+/* The merge kernel of one key width, with or without values, one merge or pairs. */
+template <class U, bool PAIRS>
+static sweep_status launch_merge(sweep_cuda *h, const PatternCmp<U> &p, const MergeArgs &m,
+                                 size_t nparts, const char *what) {
+    if (m.vsize)
+        merge_tiles_kernel<U, true, PAIRS><<<(unsigned)nparts, kSortThreads, 0, h->stream>>>(p, m);
+    else
+        merge_tiles_kernel<U, false, PAIRS><<<(unsigned)nparts, kSortThreads, 0, h->stream>>>(p, m);
+    SWEEP_CUDA_LAUNCHED(h, what);
+    return SWEEP_OK;
 }
 
 sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void *a,
@@ -104,14 +127,13 @@ sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void 
                                                      vsize, part, splits, out, out_values));
     sweep_status st = check_cmp(h, cmp, "merge_tiles");
     if (st != SWEEP_OK) return st;
-    if (part > (size_t)kMergeMaxPart) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "cuda: merge_tiles: partitions of at most %d outputs",
-                 kMergeMaxPart);
-        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    if (vsize > 16) {
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED,
+                                 "cuda: merge_tiles: values of at most 16 bytes");
     }
     SWEEP_CUDA_ENTER(h);
     const size_t nparts = (na + nb + part - 1) / part;
+    if (nparts == 0) return SWEEP_OK;
     MergeArgs m;
     memset(&m, 0, sizeof m);
     m.a = a;
@@ -121,34 +143,19 @@ sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void 
     m.bv = b_values;
     m.nb = nb;
     m.vsize = vsize;
-    m.vunit = 1;
-    if (vsize) {
-        unsigned ua = copy_unit(a_values ? a_values : out_values, out_values, vsize);
-        unsigned ub = copy_unit(b_values ? b_values : out_values, out_values, vsize);
-        m.vunit = ua < ub ? ua : ub;
-    }
+    m.vunit = value_unit(a_values, b_values, out_values, vsize);
     m.part = part;
     m.splits = splits;
     m.out = out;
     m.outv = out_values;
-    m.kind = key_kind_of(cmp->dtype);
-    m.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        merge_tiles_kernel<U, false><<<(unsigned)nparts, kMergeThreads, 0, h->stream>>>(m);
-        SWEEP_CUDA_LAUNCHED(h, "merge_tiles");
-        return SWEEP_OK;
+        return launch_merge<U, false>(h, pattern_cmp<U>(cmp), m, nparts, "merge_tiles");
     });
 }
 
 static size_t pad256(size_t b) {
     return (b + 255) & ~(size_t)255;
-}
-
-static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
-    if (!vsize) return 1;
-    unsigned u1 = copy_unit(a, c, vsize), u2 = copy_unit(b, c, vsize);
-    return u1 < u2 ? u1 : u2;
 }
 
 static bool fused_ok(const sweep_kcmp *cmp, size_t vsize) {
@@ -163,37 +170,41 @@ sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *
     SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge_sort(h, cmp, keys_in, keys_out, values_in,
                                                     values_out, vsize, n, scratch, scratch_bytes));
     if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
-    const size_t ks = cmp->key_size, tile = kSortMaxTile, part = kMergeMaxPart;
+    /* Partitions of one tile: part divides every run pair's width, and each merge
+     * block stages exactly its partition. */
+    const size_t ks = cmp->key_size, tile = (size_t)kSortThreads * (size_t)sort_items(ks);
+    const size_t part = tile;
     unsigned passes = 0;
     for (size_t w = tile; w < n; w *= 2)
         ++passes;
     const size_t nparts = (n + part - 1) / part;
     const size_t b_keys = pad256(n * ks), b_vals = pad256(n * vsize);
     if (!scratch) {
-        *scratch_bytes = b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t));
+        *scratch_bytes = passes ? b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t)) : 0;
         return SWEEP_OK;
     }
+    if (n == 0) return SWEEP_OK;
     SWEEP_CUDA_ENTER(h);
     unsigned char *p = (unsigned char *)scratch;
     void *ktmp = p, *vtmp = vsize ? p + b_keys : NULL;
     size_t *splits = (size_t *)(p + b_keys + b_vals);
-    /* start where an even number of ping-pongs ends in the output */
+    /* The tile sort reads the input and writes where an even number of ping-pongs
+     * ends in the output (in place is fine for it). */
     void *kcur = passes % 2 == 0 ? keys_out : ktmp;
     void *vcur = passes % 2 == 0 ? values_out : vtmp;
     void *kalt = kcur == keys_out ? ktmp : keys_out;
     void *valt = vcur == values_out ? vtmp : values_out;
-    if (kcur != keys_in)
-        SWEEP_CUDA_TRY(h,
-                       cudaMemcpyAsync(kcur, keys_in, n * ks, cudaMemcpyDeviceToDevice, h->stream));
-    if (vsize && vcur != values_in)
-        SWEEP_CUDA_TRY(
-            h, cudaMemcpyAsync(vcur, values_in, n * vsize, cudaMemcpyDeviceToDevice, h->stream));
-    const int kind = key_kind_of(cmp->dtype);
-    const int desc = cmp->kind == SWEEP_COMPARE_DESCENDING;
     return by_width(ks, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        tile_sort_kernel<U><<<(unsigned)((n + tile - 1) / tile), kSortThreads, 0, h->stream>>>(
-            (U *)kcur, vcur, vsize, n, tile, kind, desc);
+        const PatternCmp<U> pc = pattern_cmp<U>(cmp);
+        const unsigned ntiles = (unsigned)((n + tile - 1) / tile);
+        if (vsize)
+            tile_sort_kernel<U, true><<<ntiles, kSortThreads, 0, h->stream>>>(
+                pc, (const U *)keys_in, (U *)kcur, values_in, vcur, vsize,
+                value_unit(values_in, values_in, vcur, vsize), n, tile);
+        else
+            tile_sort_kernel<U, false><<<ntiles, kSortThreads, 0, h->stream>>>(
+                pc, (const U *)keys_in, (U *)kcur, NULL, NULL, 0, 1, n, tile);
         SWEEP_CUDA_LAUNCHED(h, "merge_sort (tiles)");
         for (size_t w = tile; w < n; w *= 2) {
             MergeArgs m;
@@ -208,13 +219,11 @@ sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *
             m.vunit = value_unit(vcur, vcur, valt, vsize);
             m.part = part;
             m.splits = splits;
-            m.kind = kind;
-            m.descending = desc;
             merge_pairs_partition_kernel<U>
-                <<<(unsigned)((nparts + 255) / 256), 256, 0, h->stream>>>(m, nparts, splits);
+                <<<(unsigned)((nparts + 255) / 256), 256, 0, h->stream>>>(pc, m, nparts, splits);
             SWEEP_CUDA_LAUNCHED(h, "merge_sort (partition)");
-            merge_tiles_kernel<U, true><<<(unsigned)nparts, kMergeThreads, 0, h->stream>>>(m);
-            SWEEP_CUDA_LAUNCHED(h, "merge_sort (merge)");
+            sweep_status st = launch_merge<U, true>(h, pc, m, nparts, "merge_sort (merge)");
+            if (st != SWEEP_OK) return st;
             void *t = kcur;
             kcur = kalt;
             kalt = t;
@@ -234,7 +243,7 @@ sweep_status sweep_cuda_merge(void *hv, const sweep_kcmp *cmp, const void *a, co
     SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge(h, cmp, a, a_values, na, b, b_values, nb, out,
                                                out_values, vsize, scratch, scratch_bytes));
     if (!fused_ok(cmp, vsize)) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
-    const size_t part = kMergeMaxPart;
+    const size_t part = (size_t)kSortThreads * (size_t)sort_items(cmp->key_size);
     const size_t nparts = (na + nb + part - 1) / part;
     if (!scratch) {
         *scratch_bytes = pad256((nparts + 1) * sizeof(size_t));

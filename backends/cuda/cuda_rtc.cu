@@ -1,11 +1,12 @@
 /*
  * cuda_rtc.cu -- custom operators' and comparators' programs per context: looked up
- * in the context's cache, then the disk cache, then compiled with NVRTC; loaded
- * with cudaLibraryLoadData, so the plugin needs no libcuda at link time. A failure
- * (no NVRTC, source that does not compile) is remembered like a success, so a
- * context does not retry a hopeless compile on every call.
+ * in the context's cache, then the disk cache, then compiled by the plugin's
+ * run-time toolchain (NVRTC or hipRTC, cuda_rtc_toolchain.h) and loaded on the
+ * device. A failure (no compiler, source that does not compile) is remembered like a
+ * success, so a context does not retry a hopeless compile on every call. Compiled
+ * into both GPU plugins.
  */
-#include "cuda_rtc_internal.h"
+#include "cuda_rtc_toolchain.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ struct Entry {
     char key[33];
     sweep_status status;
     char *message; /* why, when status != SWEEP_OK */
-    cudaLibrary_t lib;
+    void *module;  /* sweep_rtc_module_load's */
     sweep_rtc_kernels kernels;
 };
 
@@ -39,7 +40,8 @@ pthread_mutex_t g_create = PTHREAD_MUTEX_INITIALIZER;
 
 struct sweep_rtc_cache {
     pthread_mutex_t mu;
-    char target[32]; /* "-arch=sm_90"; empty until the first request */
+    char target[96]; /* "-arch=sm_90", "--gpu-architecture=gfx90a:sramecc+:xnack-"; empty
+                        until the first request */
     Entry *head;
 };
 
@@ -75,10 +77,9 @@ sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp) {
     return r;
 }
 
-/* Fills e (status, message, or library and kernels) for a request not yet cached. */
+/* Fills e (status, message, or module and kernels) for a request not yet cached. */
 static void build_entry(const sweep_rtc_request *req, const char *target, Entry *e) {
     const char *what = req->kind == SWEEP_RTC_OP ? "custom operator" : "custom comparator";
-    const char *const *names = req->kind == SWEEP_RTC_OP ? sweep_rtc_op_names : sweep_rtc_cmp_names;
     const int nnames =
         req->kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
     char msg[1024];
@@ -90,21 +91,21 @@ static void build_entry(const sweep_rtc_request *req, const char *target, Entry 
         char *text = sweep_rtc_program_text(req);
         if (!text) {
             e->status = SWEEP_ERR_OUT_OF_MEMORY;
-            e->message = strdup("cuda: out of host memory");
+            e->message = strdup(SWEEP_RTC_PLUGIN ": out of host memory");
             return;
         }
         char log[900];
         const double t0 = now_ms();
-        sweep_status st =
-            sweep_rtc_nvrtc_compile(text, target, names, nnames, &img, log, sizeof log);
+        sweep_status st = sweep_rtc_compile(req, text, target, &img, log, sizeof log);
         const double dt = now_ms() - t0;
         free(text);
         if (st != SWEEP_OK) {
             if (st == SWEEP_ERR_INVALID_ARGUMENT)
-                snprintf(msg, sizeof msg, "cuda: %s '%s': device_source does not compile:\n%s",
-                         what, req->name, log);
+                snprintf(msg, sizeof msg,
+                         SWEEP_RTC_PLUGIN ": %s '%s': device_source does not compile:\n%s", what,
+                         req->name, log);
             else
-                snprintf(msg, sizeof msg, "cuda: %s '%s': %s", what, req->name, log);
+                snprintf(msg, sizeof msg, SWEEP_RTC_PLUGIN ": %s '%s': %s", what, req->name, log);
             e->status = st;
             e->message = strdup(msg);
             return;
@@ -115,16 +116,12 @@ static void build_entry(const sweep_rtc_request *req, const char *target, Entry 
         pthread_mutex_unlock(&g_create);
         sweep_rtc_cache_store(e->key, req->kind, &img);
     }
-    cudaError_t err = cudaLibraryLoadData(&e->lib, img.data, NULL, NULL, 0, NULL, NULL, 0);
-    for (int i = 0; err == cudaSuccess && i < nnames; ++i)
-        err = cudaLibraryGetKernel(&e->kernels.k[i], e->lib, img.lowered[i]);
+    cudaError_t err = sweep_rtc_module_load(&img, &e->module, e->kernels.k);
     sweep_rtc_image_free(&img);
     if (err != cudaSuccess) {
-        snprintf(msg, sizeof msg, "cuda: %s '%s': loading its program: %s (%s)", what, req->name,
-                 cudaGetErrorString(err), cudaGetErrorName(err));
+        snprintf(msg, sizeof msg, SWEEP_RTC_PLUGIN ": %s '%s': loading its program: %s (%s)", what,
+                 req->name, cudaGetErrorString(err), cudaGetErrorName(err));
         (void)cudaGetLastError();
-        if (e->lib) (void)cudaLibraryUnload(e->lib);
-        e->lib = NULL;
         e->status = err == cudaErrorMemoryAllocation ? SWEEP_ERR_OUT_OF_MEMORY : SWEEP_ERR_DEVICE;
         e->message = strdup(msg);
         return;
@@ -138,15 +135,16 @@ sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
     char msg[1024];
     if (!req->source) {
         snprintf(msg, sizeof msg,
-                 "cuda: %s '%s' has no device_source: GPU backends need one (see sweep.h)", what,
-                 req->name);
+                 SWEEP_RTC_PLUGIN
+                 ": %s '%s' has no device_source: GPU backends need one (see sweep.h)",
+                 what, req->name);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     int version = 0;
     char why[900];
-    if (!sweep_rtc_nvrtc_available(why, sizeof why, &version)) {
-        snprintf(msg, sizeof msg, "cuda: %s '%s' needs run-time compilation: %s", what, req->name,
-                 why);
+    if (!sweep_rtc_compiler_available(why, sizeof why, &version)) {
+        snprintf(msg, sizeof msg, SWEEP_RTC_PLUGIN ": %s '%s' needs run-time compilation: %s", what,
+                 req->name, why);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     pthread_mutex_lock(&g_create);
@@ -155,20 +153,18 @@ sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
         if (h->rtc) pthread_mutex_init(&h->rtc->mu, NULL);
     }
     pthread_mutex_unlock(&g_create);
-    if (!h->rtc) return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY, "cuda: out of host memory");
+    if (!h->rtc)
+        return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY,
+                                 SWEEP_RTC_PLUGIN ": out of host memory");
     sweep_rtc_cache *c = h->rtc;
     pthread_mutex_lock(&c->mu);
     if (!c->target[0]) {
-        int major = 0, minor = 0;
-        cudaError_t err =
-            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, h->device);
-        if (err == cudaSuccess)
-            err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, h->device);
-        if (err != cudaSuccess) {
+        const sweep_status st = sweep_rtc_device_target(h, c->target, sizeof c->target);
+        if (st != SWEEP_OK) {
+            c->target[0] = '\0';
             pthread_mutex_unlock(&c->mu);
-            return sweep_cuda_fail(h, err, "cudaDeviceGetAttribute (compute capability)");
+            return st;
         }
-        sweep_rtc_nvrtc_target(major * 10 + minor, c->target, sizeof c->target);
     }
     char key[33];
     sweep_rtc_cache_key(req, c->target, version, key);
@@ -181,7 +177,8 @@ sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
         e = (Entry *)calloc(1, sizeof *e);
         if (!e) {
             pthread_mutex_unlock(&c->mu);
-            return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY, "cuda: out of host memory");
+            return sweep_cuda_report(h, SWEEP_ERR_OUT_OF_MEMORY,
+                                     SWEEP_RTC_PLUGIN ": out of host memory");
         }
         memcpy(e->key, key, sizeof key);
         build_entry(req, c->target, e);
@@ -191,7 +188,7 @@ sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
     pthread_mutex_unlock(&c->mu);
     if (e->status != SWEEP_OK)
         return sweep_cuda_report(h, e->status,
-                                 e->message ? e->message : "cuda: out of host memory");
+                                 e->message ? e->message : SWEEP_RTC_PLUGIN ": out of host memory");
     *out = &e->kernels;
     return SWEEP_OK;
 }
@@ -201,7 +198,7 @@ void sweep_cuda_rtc_release(sweep_cuda *h) {
     Entry *e = h->rtc->head;
     while (e) {
         Entry *next = e->next;
-        if (e->lib) (void)cudaLibraryUnload(e->lib);
+        sweep_rtc_module_unload(e->module);
         free(e->message);
         free(e);
         e = next;
@@ -217,11 +214,10 @@ sweep_status sweep_cuda_rtc_launch(sweep_cuda *h, cudaKernel_t k, size_t grid, u
     if (grid == 0) return SWEEP_OK;
     if (grid > 0x7fffffffu) {
         char msg[160];
-        snprintf(msg, sizeof msg, "cuda: %s: too many blocks", what);
+        snprintf(msg, sizeof msg, SWEEP_RTC_PLUGIN ": %s: too many blocks", what);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
-    cudaError_t err =
-        cudaLaunchKernel((const void *)k, dim3((unsigned)grid), dim3(block), args, 0, h->stream);
+    const cudaError_t err = sweep_rtc_module_launch(k, (unsigned)grid, block, args, h->stream);
     if (err != cudaSuccess) return sweep_cuda_fail(h, err, what);
     return SWEEP_OK;
 }

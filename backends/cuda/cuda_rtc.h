@@ -1,10 +1,11 @@
 /*
  * cuda_rtc.h -- custom operators and comparators on the GPU: their device source is
- * compiled at run time (NVRTC, loaded with dlopen) together with the plugin's own
- * kernel templates (embedded in the plugin), for the context device's architecture,
- * and loaded through the CUDA runtime's library API. Programs are cached in memory
- * per context and on disk (cuda_rtc_cache.cu), so a later process starts without
- * compiling.
+ * compiled at run time (NVRTC in the CUDA plugin, hipRTC in the HIP plugin, each
+ * loaded with dlopen) together with the plugin's own kernel templates (embedded in
+ * the plugin), for the context device's architecture, and loaded through the
+ * runtime's library (CUDA) or module (HIP) API: cuda_rtc_toolchain.h. Programs are
+ * cached in memory per context and on disk (cuda_rtc_cache.cu), so a later process
+ * starts without compiling.
  */
 #ifndef SWEEP_CUDA_RTC_H
 #define SWEEP_CUDA_RTC_H
@@ -12,7 +13,7 @@
 #include "cuda_backend.h"
 
 /* The two kinds of program and their kernels, in the order of their name
- * expressions (cuda_rtc_names.cu). */
+ * expressions (cuda_rtc_program.cu). */
 enum sweep_rtc_kind { SWEEP_RTC_OP = 0, SWEEP_RTC_CMP = 1 };
 
 enum sweep_rtc_op_kernel {
@@ -37,7 +38,8 @@ enum sweep_rtc_cmp_kernel {
 };
 #define SWEEP_RTC_MAX_KERNELS 9
 
-/* Name expressions of each kind's kernels (NVRTC instantiates them). */
+/* Name expressions of each kind's kernels (the compiler instantiates them; hipRTC
+ * gets them with the element alias spelled out, hip_rtc_names.cpp). */
 extern const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS];
 extern const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS];
 
@@ -57,7 +59,7 @@ typedef struct sweep_rtc_request {
 
 /* The kernels of a request on h's device: from the context's cache, else the disk
  * cache, else compiled. Errors (reported): SWEEP_ERR_UNSUPPORTED (no device source,
- * no NVRTC: the message says where it looked), SWEEP_ERR_INVALID_ARGUMENT (the
+ * no NVRTC / hipRTC: the message says where it looked), SWEEP_ERR_INVALID_ARGUMENT (the
  * source does not compile: the message carries the compiler's log), device errors.
  * A failure is remembered per context, so later calls answer at once. */
 sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,

@@ -1,9 +1,10 @@
 /*
- * cuda_rtc_cache.cu -- compiled programs on disk, so a second process skips NVRTC.
+ * cuda_rtc_cache.cu -- compiled programs on disk, so a second process skips the
+ * compiler (NVRTC or hipRTC).
  * Folder: $SWEEP_CACHE_DIR, else $XDG_CACHE_HOME/sweep, else $HOME/.cache/sweep.
  * An entry's name is a hash of everything that shapes the image: the user's source
  * and function name, element size and alignment, program kind, compile target,
- * NVRTC version, sweep version and the embedded headers' text. Entries are written
+ * compiler version, sweep version and the embedded headers' text. Entries are written
  * to a temporary file and renamed into place, so readers never see half of one;
  * any failure only means no disk cache.
  */
@@ -95,7 +96,7 @@ bool write_exact(FILE *f, const void *p, size_t n) {
 
 } // namespace
 
-void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int nvrtc_version,
+void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int compiler_version,
                          char hex[33]) {
     pthread_once(&g_headers_once, hash_headers);
     Fnv2 h;
@@ -105,7 +106,7 @@ void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int n
     h.num(req->size);
     h.num(req->align);
     h.str(target);
-    h.num((uint64_t)nvrtc_version);
+    h.num((uint64_t)compiler_version);
     h.num((uint64_t)SWEEP_VERSION_NUMBER);
     h.num(g_headers_hash[0]);
     h.num(g_headers_hash[1]);

@@ -1,14 +1,17 @@
 /*
- * cuda_rtc_internal.h -- the parts of run-time compilation behind cuda_rtc.cu:
- * NVRTC through dlopen (cuda_rtc_nvrtc.cu) and the disk cache (cuda_rtc_cache.cu).
+ * cuda_rtc_internal.h -- the parts of run-time compilation behind cuda_rtc.cu: the
+ * compiled image, the program text, NVRTC through dlopen (cuda_rtc_nvrtc.cu, CUDA
+ * plugin only; hipRTC is backends/hip/hip_rtc_compiler.h) and the disk cache
+ * (cuda_rtc_cache.cu, both plugins).
  */
 #ifndef SWEEP_CUDA_RTC_INTERNAL_H
 #define SWEEP_CUDA_RTC_INTERNAL_H
 
 #include "cuda_rtc.h"
 
-/* A compiled program: its image (CUBIN, or NUL-terminated PTX) and the lowered
- * (mangled) names of its kernels, in name-expression order. Heap memory. */
+/* A compiled program: its image (CUBIN, NUL-terminated PTX, or under HIP an AMD code
+ * object) and the lowered (mangled) names of its kernels, in name-expression order.
+ * Heap memory. */
 typedef struct sweep_rtc_image {
     unsigned char *data;
     size_t size;
@@ -17,7 +20,7 @@ typedef struct sweep_rtc_image {
     char *lowered[SWEEP_RTC_MAX_KERNELS];
 } sweep_rtc_image;
 
-void sweep_rtc_image_free(sweep_rtc_image *img);
+void sweep_rtc_image_free(sweep_rtc_image *img); /* cuda_rtc_image.cu */
 
 /* The program NVRTC compiles for a request (cuda_rtc_program.cu): the user's source
  * between the embedded headers' prologue and the kernel instantiations. malloc'd;
@@ -40,7 +43,7 @@ sweep_status sweep_rtc_nvrtc_compile(const char *text, const char *target, const
                                      int nnames, sweep_rtc_image *img, char *log, size_t log_len);
 
 /* 128-bit key of a program (two FNV-1a streams), as 32 hex digits. */
-void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int nvrtc_version,
+void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int compiler_version,
                          char hex[33]);
 
 /* Disk cache: 1 and the image when a valid entry exists. Never an error: an

@@ -2,7 +2,7 @@
  * cuda_rtc_merge.cu -- merge sort and merge with custom comparators: the kernels of
  * rtc_sort_kernels.cuh compiled at run time on the comparator (cuda_rtc.cu). Their
  * arguments are plain pointers and MergeArgs, whose layout does not depend on the
- * key type.
+ * key type; their block shape (sort_items) depends only on the key size.
  */
 #include "cuda_rtc.h"
 
@@ -23,34 +23,45 @@ static size_t pad256(size_t b) {
     return (b + 255) & ~(size_t)255;
 }
 
+/* The widest unit that moves values between all three places (a NULL one is
+ * ignored). */
 static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
     if (!vsize) return 1;
-    unsigned u1 = copy_unit(a ? a : c, c, vsize), u2 = copy_unit(b ? b : c, c, vsize);
+    const void *r = c ? c : a ? a : b;
+    unsigned u1 = copy_unit(a ? a : r, r, vsize), u2 = copy_unit(b ? b : r, r, vsize);
     return u1 < u2 ? u1 : u2;
 }
 
-static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, void *keys,
-                                  void *values, size_t vsize, size_t n, size_t tile,
-                                  const char *what) {
-    void *args[] = {&keys, &values, &vsize, &n, &tile};
-    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT], (n + tile - 1) / tile,
-                                 kRtcSortThreads, args, what);
+/* Keys per block-sort tile (and per merge partition of the fused passes). */
+static size_t tile_of(const sweep_kcmp *cmp) {
+    return (size_t)kSortThreads * (size_t)sort_items(cmp->key_size);
+}
+
+static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, const void *keys_in,
+                                  void *keys_out, const void *values_in, void *values_out,
+                                  size_t vsize, size_t n, size_t tile, const char *what) {
+    unsigned vunit = value_unit(values_in, values_in, values_out, vsize);
+    void *args[] = {&keys_in, &keys_out, &values_in, &values_out, &vsize, &vunit, &n, &tile};
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT], (n + tile - 1) / tile, kSortThreads,
+                                 args, what);
 }
 
 sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void *keys,
                                       void *values, size_t vsize, size_t n, size_t tile) {
-    if (tile > (size_t)kRtcSortMaxTile || vsize > (size_t)kRtcSortMaxValue) {
+    if (tile == 0 || tile > tile_of(cmp) || vsize > (size_t)kRtcSortMaxValue) {
         char msg[128];
         snprintf(msg, sizeof msg,
-                 "cuda: tile_sort: tiles of at most %d keys, values of at most %d bytes",
-                 kRtcSortMaxTile, kRtcSortMaxValue);
+                 "cuda: tile_sort: tiles of 1 to %zu keys of %zu bytes, values of at most %d "
+                 "bytes",
+                 tile_of(cmp), cmp->key_size, kRtcSortMaxValue);
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
     sweep_status st = kernels_of(h, cmp, &k);
     if (st != SWEEP_OK) return st;
-    return tile_sort_run(h, k, keys, values, vsize, n, tile, "tile_sort");
+    if (n == 0) return SWEEP_OK;
+    return tile_sort_run(h, k, keys, keys, values, values, vsize, n, tile, "tile_sort");
 }
 
 sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
@@ -70,10 +81,17 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
                                         const void *a_values, size_t na, const void *b,
                                         const void *b_values, size_t nb, size_t vsize, size_t part,
                                         const size_t *splits, void *out, void *out_values) {
+    if (vsize > (size_t)kRtcSortMaxValue) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "cuda: merge_tiles: values of at most %d bytes",
+                 kRtcSortMaxValue);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
     sweep_status st = kernels_of(h, cmp, &k);
     if (st != SWEEP_OK) return st;
+    if (na + nb == 0) return SWEEP_OK;
     MergeArgs m;
     memset(&m, 0, sizeof m);
     m.a = a;
@@ -90,7 +108,7 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
     m.outv = out_values;
     void *args[] = {&m};
     return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES], (na + nb + part - 1) / part,
-                                 kMergeThreads, args, "merge_tiles");
+                                 kSortThreads, args, "merge_tiles");
 }
 
 sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, const void *keys_in,
@@ -100,33 +118,32 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     if (vsize > (size_t)kRtcSortMaxValue) return SWEEP_ERR_UNSUPPORTED; /* quiet: composed */
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, &k);
+    sweep_status st = kernels_of(h, cmp, &k); /* the query fails as the run would */
     if (st != SWEEP_OK) return st;
-    const size_t ks = cmp->key_size, tile = kRtcSortMaxTile, part = kMergeMaxPart;
+    /* Partitions of one tile: part divides every run pair's width, and each merge
+     * block stages exactly its partition. */
+    const size_t ks = cmp->key_size, tile = tile_of(cmp), part = tile;
     unsigned passes = 0;
     for (size_t w = tile; w < n; w *= 2)
         ++passes;
     size_t nparts = (n + part - 1) / part;
     const size_t b_keys = pad256(n * ks), b_vals = pad256(n * vsize);
     if (!scratch) {
-        *scratch_bytes = b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t));
+        *scratch_bytes = passes ? b_keys + b_vals + pad256((nparts + 1) * sizeof(size_t)) : 0;
         return SWEEP_OK;
     }
+    if (n == 0) return SWEEP_OK;
     unsigned char *p = (unsigned char *)scratch;
     void *ktmp = p, *vtmp = vsize ? p + b_keys : NULL;
     size_t *splits = (size_t *)(p + b_keys + b_vals);
-    /* start where an even number of ping-pongs ends in the output */
+    /* The tile sort reads the input and writes where an even number of ping-pongs
+     * ends in the output (in place is fine for it). */
     void *kcur = passes % 2 == 0 ? keys_out : ktmp;
     void *vcur = passes % 2 == 0 ? values_out : vtmp;
     void *kalt = kcur == keys_out ? ktmp : keys_out;
     void *valt = vcur == values_out ? vtmp : values_out;
-    if (kcur != keys_in)
-        SWEEP_CUDA_TRY(h,
-                       cudaMemcpyAsync(kcur, keys_in, n * ks, cudaMemcpyDeviceToDevice, h->stream));
-    if (vsize && vcur != values_in)
-        SWEEP_CUDA_TRY(
-            h, cudaMemcpyAsync(vcur, values_in, n * vsize, cudaMemcpyDeviceToDevice, h->stream));
-    st = tile_sort_run(h, k, kcur, vcur, vsize, n, tile, "merge_sort (tiles)");
+    st = tile_sort_run(h, k, keys_in, kcur, vsize ? values_in : NULL, vsize ? vcur : NULL, vsize, n,
+                       tile, "merge_sort (tiles)");
     for (size_t w = tile; st == SWEEP_OK && w < n; w *= 2) {
         MergeArgs m;
         memset(&m, 0, sizeof m);
@@ -145,7 +162,7 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
                                    256, pargs, "merge_sort (partition)");
         void *margs[] = {&m};
         if (st == SWEEP_OK)
-            st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES_PAIRS], nparts, kMergeThreads,
+            st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES_PAIRS], nparts, kSortThreads,
                                        margs, "merge_sort (merge)");
         void *t = kcur;
         kcur = kalt;
@@ -161,7 +178,7 @@ sweep_status sweep_cuda_rtc_merge(sweep_cuda *h, const sweep_kcmp *cmp, const vo
                                   const void *a_values, size_t na, const void *b,
                                   const void *b_values, size_t nb, void *out, void *out_values,
                                   size_t vsize, void *scratch, size_t *scratch_bytes) {
-    const size_t part = kMergeMaxPart;
+    const size_t part = tile_of(cmp);
     const size_t nparts = (na + nb + part - 1) / part;
     if (!scratch) {
         SWEEP_CUDA_ENTER(h);

@@ -150,13 +150,6 @@ void sweep_rtc_nvrtc_target(int cc, char *opt, size_t len) {
     snprintf(opt, len, "-arch=compute_%d", best ? best : cc);
 }
 
-void sweep_rtc_image_free(sweep_rtc_image *img) {
-    free(img->data);
-    for (int i = 0; i < img->nkernels; ++i)
-        free(img->lowered[i]);
-    memset(img, 0, sizeof *img);
-}
-
 static sweep_status nvrtc_error(const char *what, nvrtcResult r, char *log, size_t log_len) {
     snprintf(log, log_len, "NVRTC %s failed: %s", what, g_nvrtc.GetErrorString(r));
     /* an option NVRTC refuses is the target: a device older than it supports */

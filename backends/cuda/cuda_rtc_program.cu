@@ -1,8 +1,11 @@
 /*
- * cuda_rtc_program.cu -- what NVRTC compiles for a custom operator or comparator:
- * the program text around the user's source and the kernels' name expressions.
- * Kept apart from the plugin's launch code so a device-free check
- * (tests/rtc/rtc_compile_check.cu) compiles exactly the same programs.
+ * cuda_rtc_program.cu -- what NVRTC (or hipRTC) compiles for a custom operator or
+ * comparator: the program text around the user's source and the kernels' name
+ * expressions. Kept apart from the plugins' launch code so the device-free checks
+ * (tests/rtc/rtc_compile_check.cu, rtc_compile_check_hip.cpp) compile exactly the
+ * same programs.
+ * Name expressions list every template argument, defaulted ones too: hipRTC (ROCm 5)
+ * matches them against demangled symbols, which spell all of them out.
  */
 #include "cuda_rtc_internal.h"
 
@@ -11,11 +14,16 @@
 #include <string.h>
 
 const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS] = {
-    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 0, false>",
-    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 1, false>",
-    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, false>",
-    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 3, false>",
-    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, true>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 0, false,"
+    " sweep_gpu::ScanTuning<sweep_gpu::RtcElem>>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 1, false,"
+    " sweep_gpu::ScanTuning<sweep_gpu::RtcElem>>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, false,"
+    " sweep_gpu::ScanTuning<sweep_gpu::RtcElem>>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 3, false,"
+    " sweep_gpu::ScanTuning<sweep_gpu::RtcElem>>",
+    "sweep_gpu::scan_single_pass_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, 2, true,"
+    " sweep_gpu::ScanTuning<sweep_gpu::RtcElem>>",
     "sweep_gpu::tile_block_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, false>",
     "sweep_gpu::tile_block_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, true>",
     "sweep_gpu::tile_sequential_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, false>",

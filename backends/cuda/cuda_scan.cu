@@ -10,16 +10,10 @@
 
 using namespace sweep_gpu;
 
-#if defined(__HIPCC__)
-/* Custom operators need run-time compilation, which the HIP plugin lacks (hipRTC
- * is not wired yet). A fused entry answers SWEEP_ERR_UNSUPPORTED quietly: the core
- * then composes the primitive, and the basic kernel it reaches explains. */
-#define SWEEP_CUSTOM_OP(h, call) return SWEEP_ERR_UNSUPPORTED
-#else
 #include "cuda_rtc.h"
-/* Custom operators: kernels compiled at run time on the operator (cuda_rtc_scan.cu). */
+/* Custom operators: kernels compiled at run time on the operator (cuda_rtc_scan.cu),
+ * by NVRTC or hipRTC. */
 #define SWEEP_CUSTOM_OP(h, call) return call
-#endif
 
 sweep_status sweep_cuda_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
                              int exclusive, void *scratch, size_t *scratch_bytes) {

@@ -10,9 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#if !defined(__HIPCC__)
 #include "cuda_rtc.h"
-#endif
 
 using namespace sweep_gpu;
 
@@ -51,28 +49,14 @@ static sweep_status tile_run(sweep_cuda *h, const sweep_kop *op, const void *in,
     });
 }
 
-#if defined(__HIPCC__)
-static sweep_status unsupported_op(sweep_cuda *h, const char *entry) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "hip: %s: custom operators need run-time compilation (hipRTC), not in this plugin yet",
-             entry);
-    return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
-}
-#endif
-
 sweep_status sweep_cuda_tile_reduce(void *hv, const sweep_kop *op, const void *in,
                                     const uint8_t *flags, size_t n, size_t tile, void *partials,
                                     uint8_t *partial_flags) {
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
-#if defined(__HIPCC__)
-    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_reduce");
-#else
     if (op->kind == SWEEP_OP_CUSTOM)
         return sweep_cuda_rtc_tile_pass(h, op, in, flags, NULL, n, tile, NULL, partials,
                                         partial_flags, 0, 0);
-#endif
     return tile_run<false>(h, op, in, flags, NULL, n, tile, NULL, partials, partial_flags, 0);
 }
 
@@ -81,13 +65,9 @@ sweep_status sweep_cuda_tile_scan(void *hv, const sweep_kop *op, const void *in,
                                   const void *carries, int exclusive) {
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
-#if defined(__HIPCC__)
-    if (op->kind == SWEEP_OP_CUSTOM) return unsupported_op(h, "tile_scan");
-#else
     if (op->kind == SWEEP_OP_CUSTOM)
         return sweep_cuda_rtc_tile_pass(h, op, in, flags, out, n, tile, carries, NULL, NULL,
                                         exclusive, 1);
-#endif
     return tile_run<true>(h, op, in, flags, out, n, tile, carries, NULL, NULL, exclusive);
 }
 
@@ -160,12 +140,8 @@ sweep_status sweep_cuda_segment_last(void *hv, const sweep_kop *op, const void *
 sweep_status sweep_cuda_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
                                void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
-#if defined(__HIPCC__)
-    if (op->kind == SWEEP_OP_CUSTOM) return SWEEP_ERR_UNSUPPORTED; /* quiet: the core composes */
-#else
     if (op->kind == SWEEP_OP_CUSTOM)
         return sweep_cuda_rtc_reduce(h, op, in, n, out, scratch, scratch_bytes);
-#endif
     SWEEP_CUDA_ENTER(h);
     size_t blocks = (n + kTileChunk - 1) / kTileChunk;
     const size_t cap = (size_t)h->sm_count * 4;

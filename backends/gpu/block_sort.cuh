@@ -1,81 +1,147 @@
 /*
- * block_sort.cuh -- sorts one tile of keys (and values) in shared memory, stably:
- * a bitonic network over (order pattern, input index) pairs, the index breaking
- * ties, so equal keys keep their order. Keys compare by their order-preserving
- * pattern (radix_keys.cuh), which is the built-in comparator's order (floats:
- * totalOrder; descending: the pattern inverted).
+ * block_sort.cuh -- sorts one tile of keys (and values) per block, stably, in the
+ * ModernGPU / CUB shape: each thread sorts its ITEMS keys in registers with an
+ * odd-even transposition network (adjacent swaps only, so equal keys keep their
+ * order), then log2(threads) rounds of merge-path merges in shared memory double the
+ * sorted runs, each thread merging ITEMS outputs. Values do not move during the
+ * sort: with VALUES each key carries its input position (16 bits), and the values
+ * are gathered once at the end.
  */
 #ifndef SWEEP_GPU_BLOCK_SORT_CUH
 #define SWEEP_GPU_BLOCK_SORT_CUH
 
+#include "block_merge.cuh"
 #include "elem_copy.cuh"
-#include "radix_keys.cuh"
+#include "merge_cmp.cuh"
 
 namespace sweep_gpu {
 
-constexpr int kSortThreads = 256;
-constexpr int kSortMaxTile = 2048;
-
-template <class U>
-__global__ void __launch_bounds__(kSortThreads)
-    tile_sort_kernel(U *keys, void *values, size_t vsize, size_t n, size_t tile, int kind,
-                     int descending) {
-    alignas(16) __shared__ unsigned char sbuf[kSortMaxTile * 16];
-    __shared__ unsigned short sidx[kSortMaxTile];
-    U *spat = (U *)sbuf;
-    const size_t start = blockIdx.x * tile;
-    const int len = n - start < tile ? (int)(n - start) : (int)tile;
-    int size = 1;
-    while (size < len)
-        size <<= 1;
-    for (int i = threadIdx.x; i < size; i += kSortThreads) {
-        spat[i] = i < len ? key_pattern(keys[start + i], kind, descending) : (U) ~(U)0;
-        sidx[i] = (unsigned short)i;
+/* Sorts s[0, len) (len <= threads * ITEMS, loaded by the caller, who synchronised).
+ * On return s holds the sorted keys and, with VALUES, sidx[i] the input position of
+ * s[i]; the block is synchronised. */
+template <int THREADS, int ITEMS, bool VALUES, class P, class Key>
+SWEEP_GPU_INLINE void block_sort_shared(const P &p, Key *s, unsigned short *sidx, int len) {
+    const int tid = (int)threadIdx.x;
+    const int first = tid * ITEMS;
+    const int cnt = len - first < 0 ? 0 : len - first < ITEMS ? len - first : ITEMS;
+    Key k[ITEMS];
+    int pos[ITEMS];
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        if (r < cnt) k[r] = s[first + r];
+        pos[r] = first + r;
     }
-    __syncthreads();
-    for (int k = 2; k <= size; k <<= 1) {
-        for (int j = k >> 1; j > 0; j >>= 1) {
-            for (int i = threadIdx.x; i < size; i += kSortThreads) {
-                const int l = i ^ j;
-                if (l > i) {
-                    const U pi = spat[i], pl = spat[l];
-                    const unsigned short ii = sidx[i], il = sidx[l];
-                    const bool greater = pi > pl || (pi == pl && ii > il);
-                    const bool up = (i & k) == 0;
-                    if (greater == up) {
-                        spat[i] = pl;
-                        spat[l] = pi;
-                        sidx[i] = il;
-                        sidx[l] = ii;
-                    }
+    /* ITEMS rounds of odd-even transposition sort any ITEMS keys; keys past cnt
+     * never take part, so a partial thread sorts its prefix. */
+#pragma unroll
+    for (int round = 0; round < ITEMS; ++round) {
+#pragma unroll
+        for (int j = round & 1; j + 1 < ITEMS; j += 2) {
+            if (j + 1 < cnt && p.less(k[j + 1], k[j])) {
+                const Key t = k[j];
+                k[j] = k[j + 1];
+                k[j + 1] = t;
+                if constexpr (VALUES) {
+                    const int q = pos[j];
+                    pos[j] = pos[j + 1];
+                    pos[j + 1] = q;
                 }
             }
-            __syncthreads();
         }
     }
-    /* keys: gather into registers, then write back in place */
-    constexpr int PER = kSortMaxTile / kSortThreads;
-    U k[PER];
+    for (int coop = 2; coop <= THREADS; coop *= 2) {
+        __syncthreads(); /* the previous round's readers are done with s */
 #pragma unroll
-    for (int r = 0; r < PER; ++r) {
-        const int i = r * kSortThreads + threadIdx.x;
-        if (i < len) k[r] = keys[start + sidx[i]];
+        for (int r = 0; r < ITEMS; ++r) {
+            if (r < cnt) {
+                s[first + r] = k[r];
+                if constexpr (VALUES) sidx[first + r] = (unsigned short)pos[r];
+            }
+        }
+        __syncthreads();
+        const int base = (tid & ~(coop - 1)) * ITEMS;
+        const int half = (coop / 2) * ITEMS;
+        int la = len - base;
+        la = la < 0 ? 0 : la < half ? la : half;
+        int lb = len - base - la;
+        lb = lb < 0 ? 0 : lb < half ? lb : half;
+        if (cnt > 0) {
+            const int diag = first - base;
+            const int i = merge_path_shared(p, s + base, la, s + base + la, lb, diag);
+            merge_serial<ITEMS>(p, s, base + i, base + la, base + la + diag - i, base + la + lb, k,
+                                pos);
+            if constexpr (VALUES) {
+#pragma unroll
+                for (int r = 0; r < ITEMS; ++r)
+                    if (r < cnt) pos[r] = sidx[pos[r]];
+            }
+        }
     }
     __syncthreads();
 #pragma unroll
-    for (int r = 0; r < PER; ++r) {
-        const int i = r * kSortThreads + threadIdx.x;
-        if (i < len) keys[start + i] = k[r];
+    for (int r = 0; r < ITEMS; ++r) {
+        if (r < cnt) {
+            s[first + r] = k[r];
+            if constexpr (VALUES) sidx[first + r] = (unsigned short)pos[r];
+        }
     }
-    if (vsize) {
-        const unsigned unit = copy_unit(values, sbuf, vsize);
-        for (int i = threadIdx.x; i < len; i += kSortThreads)
-            copy_elem(sbuf, i, values, start + sidx[i], vsize, unit);
-        __syncthreads();
-        for (int i = threadIdx.x; i < len; i += kSortThreads)
-            copy_elem(values, start + i, sbuf, i, vsize, unit);
+    __syncthreads();
+}
+
+/* Values of a tile in sorted order: gathered into registers (local memory for odd
+ * sizes) before any is stored, so in == out works; the caller synchronised sidx. */
+template <int THREADS, int ITEMS>
+SWEEP_GPU_INLINE void block_gather_values(const unsigned short *sidx, int len, const void *vin,
+                                          void *vout, size_t start, size_t vsize, unsigned unit) {
+    alignas(16) unsigned char buf[ITEMS * 16];
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) copy_elem(buf, (size_t)r, vin, start + sidx[i], vsize, unit);
+    }
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) copy_elem(vout, start + (size_t)i, buf, (size_t)r, vsize, unit);
     }
 }
+
+/* One tile [blockIdx.x * tile, + tile) of keys_in sorted into keys_out (the same
+ * array is fine), values alongside when vsize > 0. tile <= Shape::tile. */
+template <class P, bool VALUES, class Shape = SortShape<typename P::Key>, class Storage>
+SWEEP_GPU_INLINE void tile_sort_body(const P &p, Storage &st, const typename P::Raw *keys_in,
+                                     typename P::Raw *keys_out, const void *vin, void *vout,
+                                     size_t vsize, unsigned vunit, size_t n, size_t tile) {
+    const size_t start = blockIdx.x * tile;
+    const int len = n - start < tile ? (int)(n - start) : (int)tile;
+#pragma unroll
+    for (int r = 0; r < Shape::items; ++r) {
+        const int i = r * Shape::threads + (int)threadIdx.x;
+        if (i < len) st.keys[i] = p.load(keys_in[start + i]);
+    }
+    __syncthreads();
+    block_sort_shared<Shape::threads, Shape::items, VALUES>(p, st.keys, st.idx, len);
+#pragma unroll
+    for (int r = 0; r < Shape::items; ++r) {
+        const int i = r * Shape::threads + (int)threadIdx.x;
+        if (i < len) keys_out[start + i] = p.store(st.keys[i]);
+    }
+    if constexpr (VALUES)
+        block_gather_values<Shape::threads, Shape::items>(st.idx, len, vin, vout, start, vsize,
+                                                          vunit);
+}
+
+#if !defined(SWEEP_GPU_RTC) /* built-in orders; custom ones: rtc_sort_kernels.cuh */
+template <class U, bool VALUES, class Shape = SortShape<U, VALUES>>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
+    tile_sort_kernel(PatternCmp<U> p, const U *keys_in, U *keys_out, const void *vin, void *vout,
+                     size_t vsize, unsigned vunit, size_t n, size_t tile) {
+    __shared__ SortStorage<U, VALUES, Shape> st;
+    tile_sort_body<PatternCmp<U>, VALUES, Shape>(p, st, keys_in, keys_out, vin, vout, vsize, vunit,
+                                                 n, tile);
+}
+#endif
 
 } // namespace sweep_gpu
 

@@ -1,33 +1,32 @@
 /*
- * merge_path.cuh -- merge-path merging (Green, McColl & Bader 2012): the stable
- * merge of sorted a and b cut along output diagonals by binary search, so each
- * partition (and, inside a block, each thread) merges an equal share of outputs
- * independently. Ties take a first: a[i] precedes b[j] unless b[j] < a[i].
+ * merge_path.cuh -- merge-path merging of sorted runs in global memory (Green,
+ * McColl & Bader 2012): the stable merge of a and b is cut along output diagonals
+ * by binary search (one search per block, by the partition kernels), and each block
+ * merges its share: both inputs' ranges come into shared memory with coalesced
+ * loads, each thread finds its own diagonal there and merges ITEMS outputs in
+ * registers (block_merge.cuh), and the outputs go back through shared memory so the
+ * stores are coalesced too. Ties take a first: a[i] precedes b[j] unless b[j] < a[i].
+ * Everything is written once over a comparator policy (merge_cmp.cuh).
  */
 #ifndef SWEEP_GPU_MERGE_PATH_CUH
 #define SWEEP_GPU_MERGE_PATH_CUH
 
+#include "block_merge.cuh"
 #include "elem_copy.cuh"
-#if !defined(SWEEP_GPU_RTC)
-#include "radix_keys.cuh"
-#endif
+#include "merge_cmp.cuh"
 
 namespace sweep_gpu {
 
-constexpr int kMergeThreads = 256;
-constexpr int kMergeMaxPart = 2048;
-constexpr int kMergeItems = kMergeMaxPart / kMergeThreads;
-
-/* How many of the first `diag` outputs come from a. A and B are indexable by
- * position and give order patterns. */
-template <class A, class B>
-SWEEP_GPU_INLINE size_t merge_path_search(const A &a, size_t na, const B &b, size_t nb,
-                                          size_t diag) {
+/* How many of the first diag outputs of merge(a[0, na), b[0, nb)) come from a,
+ * keys read from global memory. */
+template <class P>
+SWEEP_GPU_INLINE size_t merge_path_global(const P &p, const typename P::Raw *a, size_t na,
+                                          const typename P::Raw *b, size_t nb, size_t diag) {
     size_t lo = diag > nb ? diag - nb : 0;
     size_t hi = diag < na ? diag : na;
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;
-        if (!(b(diag - 1 - mid) < a(mid)))
+        if (!p.less(p.load(b[diag - 1 - mid]), p.load(a[mid])))
             lo = mid + 1;
         else
             hi = mid;
@@ -35,31 +34,11 @@ SWEEP_GPU_INLINE size_t merge_path_search(const A &a, size_t na, const B &b, siz
     return lo;
 }
 
-#if !defined(SWEEP_GPU_RTC) /* built-in orders; custom ones: rtc_sort_kernels.cuh */
-template <class U> struct PatternOf {
-    const U *p;
-    int kind, descending;
-    SWEEP_GPU_INLINE U operator()(size_t i) const {
-        return key_pattern(p[i], kind, descending);
-    }
-};
-
-template <class U>
-__global__ void merge_partition_kernel(const U *a, size_t na, const U *b, size_t nb, size_t part,
-                                       size_t nparts, int kind, int descending, size_t *splits) {
-    const size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (k > nparts) return;
-    const size_t total = na + nb;
-    const size_t diag = k * part < total ? k * part : total;
-    PatternOf<U> pa = {a, kind, descending}, pb = {b, kind, descending};
-    splits[k] = merge_path_search(pa, na, pb, nb, diag);
-}
-
-#endif
-
 /* One merge (a with b) or, when width > 0, every pair of adjacent sorted runs of
  * that width in src (the passes of a merge sort: pair p merges runs [2pw, 2pw + w)
- * and [2pw + w, 2pw + 2w) into the same place of dst). part divides 2 * width. */
+ * and [2pw + w, 2pw + 2w) into the same place of dst). For pairs, part divides
+ * 2 * width. The layout does not depend on the key type (run-time compiled kernels
+ * take it as is). */
 struct MergeArgs {
     const void *a, *av;
     size_t na;
@@ -118,87 +97,125 @@ template <class U, bool PAIRS> struct MergeJob {
     }
 };
 
-#if !defined(SWEEP_GPU_RTC)
-/* splits[k] for every output partition k < nparts of every pair of runs. */
-template <class U>
-__global__ void merge_pairs_partition_kernel(MergeArgs m, size_t nparts, size_t *splits) {
+/* splits[k] = merge-path split of diagonal min(k * part, na + nb), for k <= nparts. */
+template <class P>
+SWEEP_GPU_INLINE void merge_partition_body(const P &p, const typename P::Raw *a, size_t na,
+                                           const typename P::Raw *b, size_t nb, size_t part,
+                                           size_t nparts, size_t *splits) {
     const size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (k >= nparts) return;
-    MergeJob<U, true> j(m, k);
-    PatternOf<U> pa = {j.a, m.kind, m.descending}, pb = {j.b, m.kind, m.descending};
-    splits[k] = merge_path_search(pa, j.na, pb, j.nb, j.d0);
+    if (k > nparts) return;
+    const size_t total = na + nb;
+    const size_t diag = k * part < total ? k * part : total;
+    splits[k] = merge_path_global(p, a, na, b, nb, diag);
 }
 
-template <class U> struct SmemPattern {
-    const U *p;
-    SWEEP_GPU_INLINE U operator()(size_t i) const {
-        return p[i];
-    }
-};
+/* splits[k] for every output partition k < nparts of every pair of runs. */
+template <class P>
+SWEEP_GPU_INLINE void merge_pairs_partition_body(const P &p, const MergeArgs &m, size_t nparts,
+                                                 size_t *splits) {
+    const size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (k >= nparts) return;
+    MergeJob<typename P::Raw, true> j(m, k);
+    splits[k] = merge_path_global(p, j.a, j.na, j.b, j.nb, j.d0);
+}
 
-/* One block per output partition: both input ranges into shared memory as order
- * patterns; each thread finds its own diagonal and merges kMergeItems outputs; the
- * outputs go back through shared memory so the stores are coalesced. */
-template <class U, bool PAIRS>
-__global__ void __launch_bounds__(kMergeThreads) merge_tiles_kernel(MergeArgs m) {
-    __shared__ U sa[kMergeMaxPart], sb[kMergeMaxPart];
-    __shared__ unsigned short ssrc[kMergeMaxPart]; /* bit 15: from b; low bits: index */
+/* Block k merges output partition k (m.part outputs) in chunks of one tile: the
+ * partition's first split comes from the partition kernel, a later chunk's from one
+ * search inside the partition (only when part exceeds the tile, on the core's
+ * generic path). */
+template <class P, bool VALUES, bool PAIRS, class Shape = SortShape<typename P::Key>, class Storage>
+SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_slot,
+                                       const MergeArgs &m) {
+    typedef typename P::Key Key;
+    typedef typename P::Raw Raw;
+    constexpr int T = Shape::threads, ITEMS = Shape::items;
     const size_t k = blockIdx.x;
-    MergeJob<U, PAIRS> j(m, k);
+    const int tid = (int)threadIdx.x;
+    MergeJob<Raw, PAIRS> j(m, k);
     const size_t total = j.na + j.nb;
     const size_t d0 = j.d0, d1 = d0 + m.part < total ? d0 + m.part : total;
     const size_t a0 = m.splits[k], a1 = d1 == total ? j.na : m.splits[k + 1];
     const size_t b0 = d0 - a0, b1 = d1 - a1;
-    const int la = (int)(a1 - a0), lb = (int)(b1 - b0);
-    for (int i = threadIdx.x; i < la; i += kMergeThreads)
-        sa[i] = key_pattern(j.a[a0 + i], m.kind, m.descending);
-    for (int i = threadIdx.x; i < lb; i += kMergeThreads)
-        sb[i] = key_pattern(j.b[b0 + i], m.kind, m.descending);
-    __syncthreads();
-    const int len = la + lb;
-    const int diag = (int)threadIdx.x * kMergeItems;
-    U pat[kMergeItems];
-    unsigned short src[kMergeItems];
-    if (diag < len) {
-        SmemPattern<U> pa = {sa}, pb = {sb};
-        int i = (int)merge_path_search(pa, (size_t)la, pb, (size_t)lb, (size_t)diag);
-        int jj = diag - i;
+    size_t ca = a0; /* split at the chunk's first output */
+    for (size_t e = d0; e < d1; e += (size_t)Shape::tile) {
+        const size_t e1 = d1 - e > (size_t)Shape::tile ? e + Shape::tile : d1;
+        size_t ea = a1;
+        if (e1 != d1) {
+            if (tid == 0)
+                *split_slot =
+                    a0 + merge_path_global(p, j.a + a0, a1 - a0, j.b + b0, b1 - b0, e1 - d0);
+            __syncthreads();
+            ea = *split_slot;
+        }
+        const size_t cb = e - ca;
+        const int la = (int)(ea - ca), lb = (int)(e1 - ea - cb), len = la + lb;
+        __syncthreads(); /* the previous chunk's readers are done with st */
 #pragma unroll
-        for (int r = 0; r < kMergeItems; ++r) {
-            if (diag + r >= len) break;
-            const bool take_a = jj >= lb || (i < la && !(sb[jj] < sa[i]));
-            if (take_a) {
-                pat[r] = sa[i];
-                src[r] = (unsigned short)i++;
-            } else {
-                pat[r] = sb[jj];
-                src[r] = (unsigned short)(0x8000u | (unsigned)jj++);
+        for (int r = 0; r < ITEMS; ++r) {
+            const int i = r * T + tid;
+            if (i < la)
+                st.keys[i] = p.load(j.a[ca + i]);
+            else if (i < len)
+                st.keys[i] = p.load(j.b[cb + (i - la)]);
+        }
+        __syncthreads();
+        const int diag = tid * ITEMS;
+        const int cnt = len - diag < 0 ? 0 : len - diag < ITEMS ? len - diag : ITEMS;
+        Key kk[ITEMS];
+        int pos[ITEMS];
+        if (cnt > 0) {
+            const int i = merge_path_shared(p, st.keys, la, st.keys + la, lb, diag);
+            merge_serial<ITEMS>(p, st.keys, i, la, la + diag - i, len, kk, pos);
+        }
+        __syncthreads();
+#pragma unroll
+        for (int r = 0; r < ITEMS; ++r) {
+            if (r < cnt) {
+                st.keys[diag + r] = kk[r];
+                if constexpr (VALUES) st.idx[diag + r] = (unsigned short)pos[r];
             }
         }
-    }
-    __syncthreads();
-    if (diag < len) {
+        __syncthreads();
+        const size_t o = e;
 #pragma unroll
-        for (int r = 0; r < kMergeItems; ++r) {
-            if (diag + r >= len) break;
-            sa[diag + r] = pat[r];
-            ssrc[diag + r] = src[r];
+        for (int r = 0; r < ITEMS; ++r) {
+            const int i = r * T + tid;
+            if (i < len) {
+                j.out[o + i] = p.store(st.keys[i]);
+                if constexpr (VALUES) {
+                    const int s = st.idx[i];
+                    if (s < la)
+                        copy_elem(j.outv, o + i, j.av, ca + s, m.vsize, m.vunit);
+                    else
+                        copy_elem(j.outv, o + i, j.bv, cb + (s - la), m.vsize, m.vunit);
+                }
+            }
         }
-    }
-    __syncthreads();
-    for (int i = threadIdx.x; i < len; i += kMergeThreads) {
-        j.out[d0 + i] = key_from_pattern(sa[i], m.kind, m.descending);
-        if (m.vsize) {
-            const unsigned s = ssrc[i];
-            if (s & 0x8000u)
-                copy_elem(j.outv, d0 + i, j.bv, b0 + (s & 0x7fffu), m.vsize, m.vunit);
-            else
-                copy_elem(j.outv, d0 + i, j.av, a0 + s, m.vsize, m.vunit);
-        }
+        ca = ea;
     }
 }
 
-#endif /* !SWEEP_GPU_RTC */
+#if !defined(SWEEP_GPU_RTC) /* built-in orders; custom ones: rtc_sort_kernels.cuh */
+template <class U>
+__global__ void merge_partition_kernel(PatternCmp<U> p, const U *a, size_t na, const U *b,
+                                       size_t nb, size_t part, size_t nparts, size_t *splits) {
+    merge_partition_body(p, a, na, b, nb, part, nparts, splits);
+}
+
+template <class U>
+__global__ void merge_pairs_partition_kernel(PatternCmp<U> p, MergeArgs m, size_t nparts,
+                                             size_t *splits) {
+    merge_pairs_partition_body(p, m, nparts, splits);
+}
+
+template <class U, bool VALUES, bool PAIRS, class Shape = SortShape<U, VALUES>>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
+    merge_tiles_kernel(PatternCmp<U> p, MergeArgs m) {
+    __shared__ SortStorage<U, VALUES, Shape> st;
+    __shared__ size_t split_slot;
+    merge_tiles_body<PatternCmp<U>, VALUES, PAIRS, Shape>(p, st, &split_slot, m);
+}
+#endif
 
 } // namespace sweep_gpu
 

@@ -5,6 +5,7 @@
  * missing the plugin does not load and the core reports the loader's message; where
  * it loads but finds no GPU, device_count says so and AUTO moves on.
  */
+#include "cuda/cuda_rtc.h"
 #include "hip_backend.h"
 
 #include <stdio.h>
@@ -137,6 +138,7 @@ void sweep_hip_close(void *hv) {
     if (!h) return;
     if (hipSetDevice(h->device) == hipSuccess) (void)hipStreamSynchronize(h->stream);
     (void)hipGetLastError();
+    sweep_cuda_rtc_release(h); /* unloads the custom ops' modules */
     free(h);
 }
 

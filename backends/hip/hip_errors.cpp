@@ -30,7 +30,8 @@ void sweep_hip_describe(hipError_t err, char *buf, size_t len) {
 
 sweep_status sweep_cuda_report(const sweep_cuda *h, sweep_status status, const char *message) {
     if (h && h->report) {
-        char msg[384];
+        /* long enough for a compiler's log (cuda_rtc.cu builds those of up to 1 KiB) */
+        char msg[1100];
         rename_cuda(message ? message : "", msg, sizeof msg);
         h->report(status, msg);
     }

@@ -19,6 +19,8 @@
 typedef hipError_t cudaError_t;
 typedef hipStream_t cudaStream_t;
 typedef hipMemcpyKind cudaMemcpyKind;
+/* a run-time compiled kernel (cuda_rtc.h): a module function under HIP */
+typedef hipFunction_t cudaKernel_t;
 
 constexpr hipError_t cudaSuccess = hipSuccess;
 constexpr hipError_t cudaErrorMemoryAllocation = hipErrorOutOfMemory;

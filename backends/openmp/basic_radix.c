@@ -60,7 +60,7 @@ sweep_status swomp_radix_scatter(void *hv, const sweep_kradix *key, const void *
         for (size_t d = 0; d < digits; d++)
             pos[d] = offsets[d * ntiles + t];
         swomp_radix_scatter_range(key, keys_in, keys_out, values_in, values_out, vsize, lo, hi,
-                                  shift, nbits, pos, NULL, NULL);
+                                  shift, nbits, pos, NULL);
     }
     return SWEEP_OK;
 }

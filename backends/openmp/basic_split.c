@@ -32,7 +32,7 @@ sweep_status swomp_flag_scatter(void *hv, const uint8_t *flags, const void *in, 
         size_t after = keep_unflagged ? *total + lo - before[t] : 0;
         swomp_split_dst d = {o + before[t] * elem_size, vo ? vo + before[t] * vsize : NULL,
                              keep_unflagged ? o + after * elem_size : NULL,
-                             keep_unflagged && vo ? vo + after * vsize : NULL};
+                             keep_unflagged && vo ? vo + after * vsize : NULL, 0};
         swomp_split_range(flags, in, elem_size, values_in, vsize, lo, hi, &d);
     }
     return SWEEP_OK;

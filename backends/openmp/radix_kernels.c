@@ -42,21 +42,16 @@ static radix_xf xf_make(const sweep_kradix *k) {
 #define SWOMP_WC_LINE 1024u
 #endif
 
-/* Writes a digit's staged line from its first filled slot on: a whole line is
- * streamed (every byte of it is this thread's), a partial one (a digit's first line,
- * which other threads may share) is copied byte-exactly. Values follow. */
-static inline void wc_flush(unsigned char *kdst, const unsigned char *ksrc, size_t kbytes,
-                            unsigned char *vdst, const unsigned char *vsrc, size_t vbytes,
-                            int whole) {
-    if (whole)
-        swomp_stream_copy(kdst, ksrc, kbytes);
-    else
-        memcpy(kdst, ksrc, kbytes);
-    if (!vbytes) return;
-    if (whole)
-        swomp_stream_copy(vdst, vsrc, vbytes);
-    else
-        memcpy(vdst, vsrc, vbytes);
+/* Streams one whole staged line of keys to its aligned destination line (every byte
+ * of it is this thread's): aligned 16-byte moves, no head or tail to handle. */
+static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) {
+#if SWOMP_HAVE_STREAM
+    for (size_t i = 0; i < SWOMP_WC_LINE; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(dst + i),
+                         _mm_load_si128((const __m128i *)(const void *)(src + i)));
+#else
+    memcpy(dst, src, SWOMP_WC_LINE);
+#endif
 }
 
 #if defined(__GNUC__)
@@ -64,46 +59,6 @@ static inline void wc_flush(unsigned char *kdst, const unsigned char *ksrc, size
 #else
 #define SWOMP_INLINE inline
 #endif
-
-/* Where the next pass's counts go: for each digit, the next-pass part its next output
- * index falls in and where that part ends (indices of a digit only grow). */
-typedef struct next_track {
-    size_t *hist;
-    size_t q, r, big; /* parts: r of q + 1 elements, then parts of q */
-    unsigned shift;
-    size_t mask;
-    size_t part[256], end[256];
-} next_track;
-
-static size_t track_part_end(const next_track *t, size_t part) {
-    return part < t->r ? (part + 1) * (t->q + 1) : t->big + (part + 1 - t->r) * t->q;
-}
-
-static void track_init(next_track *t, const swomp_radix_next *nx, size_t *pos) {
-    t->hist = nx->hist;
-    t->q = nx->n / nx->team;
-    t->r = nx->n % nx->team;
-    t->big = t->r * (t->q + 1);
-    t->shift = nx->shift;
-    t->mask = ((size_t)1 << nx->nbits) - 1;
-    for (size_t d = 0; d < 256; d++) {
-        size_t o = pos[d], p;
-        if (o < t->big)
-            p = o / (t->q + 1);
-        else
-            p = t->q ? t->r + (o - t->big) / t->q : nx->team;
-        t->part[d] = p;
-        t->end[d] = track_part_end(t, p);
-    }
-}
-
-static inline void track_count(next_track *t, size_t d, size_t o, size_t e) {
-    while (o >= t->end[d]) {
-        t->part[d]++;
-        t->end[d] = track_part_end(t, t->part[d]);
-    }
-    t->hist[t->part[d] * 256 + e]++;
-}
 
 #define SWOMP_RADIX_KERNELS(S, T, BITS)                                                            \
     static inline T pattern_##S(T raw, T base, T fl, T desc) {                                     \
@@ -131,25 +86,28 @@ static inline void track_count(next_track *t, size_t d, size_t o, size_t e) {
                           unsigned shift, unsigned nbits, size_t *cnt) {                           \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
+        if (!(base | fl | desc)) { /* unsigned ascending: the key is its pattern */                \
+            for (size_t i = lo; i < hi; i++)                                                       \
+                cnt[(in[i] >> shift) & mask]++;                                                    \
+            return;                                                                                \
+        }                                                                                          \
         for (size_t i = lo; i < hi; i++)                                                           \
             cnt[(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                           \
     }                                                                                              \
-    static SWOMP_INLINE void scatter_body_##S(                                                     \
-        const sweep_kradix *k, const T *in, T *out, const unsigned char *vin, unsigned char *vout, \
-        size_t vs, size_t lo, size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,    \
-        const swomp_radix_next *nx) {                                                              \
+    static SWOMP_INLINE void scatter_body_##S(const sweep_kradix *k, const T *in, T *out,          \
+                                              const unsigned char *vin, unsigned char *vout,       \
+                                              size_t vs, size_t lo, size_t hi, unsigned shift,     \
+                                              unsigned nbits, size_t *pos, void *wc, int plain) {  \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
-        next_track tr;                                                                             \
-        if (nx) track_init(&tr, nx, pos);                                                          \
+        if (plain) base = fl = desc = 0; /* a constant: the pattern folds away */                  \
         if (!wc || (uintptr_t)out % sizeof(T)) {                                                   \
             for (size_t i = lo; i < hi; i++) {                                                     \
-                T raw = in[i], u = pattern_##S(raw, base, fl, desc);                               \
-                size_t d = (u >> shift) & mask;                                                    \
+                T raw = in[i];                                                                     \
+                size_t d = (size_t)(pattern_##S(raw, base, fl, desc) >> shift) & mask;             \
                 size_t o = pos[d]++;                                                               \
                 out[o] = raw;                                                                      \
                 if (vs) swomp_copy_value(vout + o * vs, vin + i * vs, vs);                         \
-                if (nx) track_count(&tr, d, o, (size_t)(u >> tr.shift) & tr.mask);                 \
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
@@ -166,17 +124,24 @@ static inline void track_count(next_track *t, size_t d, size_t o, size_t e) {
             pos[d] -= first[d]; /* pos[d]: the element index of the line's slot 0 */               \
         }                                                                                          \
         for (size_t i = lo; i < hi; i++) {                                                         \
-            T raw = in[i], u = pattern_##S(raw, base, fl, desc);                                   \
-            size_t d = (u >> shift) & mask;                                                        \
+            T raw = in[i];                                                                         \
+            size_t d = (size_t)(pattern_##S(raw, base, fl, desc) >> shift) & mask;                 \
             unsigned c = fill[d];                                                                  \
             kb[d * W + c] = raw;                                                                   \
             if (vs) swomp_copy_value(vb + (d * W + c) * vs, vin + i * vs, vs);                     \
-            if (nx) track_count(&tr, d, pos[d] + c, (size_t)(u >> tr.shift) & tr.mask);            \
             if (++c == W) {                                                                        \
                 size_t f = first[d], at = pos[d] + f;                                              \
-                wc_flush((unsigned char *)(out + at), (const unsigned char *)(kb + d * W + f),     \
-                         (W - f) * sizeof(T), vs ? vout + at * vs : NULL, vb + (d * W + f) * vs,   \
-                         (W - f) * vs, f == 0);                                                    \
+                if (f == 0)                                                                        \
+                    wc_stream_line((unsigned char *)(out + at),                                    \
+                                   (const unsigned char *)(kb + d * W));                           \
+                else                                                                               \
+                    memcpy(out + at, kb + d * W + f, (W - f) * sizeof(T));                         \
+                if (vs) {                                                                          \
+                    if (f == 0)                                                                    \
+                        swomp_stream_copy(vout + at * vs, vb + d * W * vs, W * vs);                \
+                    else                                                                           \
+                        memcpy(vout + at * vs, vb + (d * W + f) * vs, (W - f) * vs);               \
+                }                                                                                  \
                 pos[d] += W;                                                                       \
                 first[d] = 0;                                                                      \
                 c = 0;                                                                             \
@@ -193,14 +158,37 @@ static inline void track_count(next_track *t, size_t d, size_t o, size_t e) {
         }                                                                                          \
         swomp_stream_fence();                                                                      \
     }                                                                                              \
-    /* the loop without counting is compiled separately, free of the counting code */              \
+    /* Common value sizes get loops of their own (a constant size: no per-key branch or            \
+     * variable-size copy), and so do unsigned ascending keys (no pattern to compute): on          \
+     * one thread, 2^24 u32 keys: 1.3 against 1.85 ns per key and pass. */                         \
     static void scatter_##S(const sweep_kradix *k, const T *in, T *out, const unsigned char *vin,  \
                             unsigned char *vout, size_t vs, size_t lo, size_t hi, unsigned shift,  \
-                            unsigned nbits, size_t *pos, void *wc, const swomp_radix_next *nx) {   \
-        if (nx)                                                                                    \
-            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, nx);        \
-        else                                                                                       \
-            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, NULL);      \
+                            unsigned nbits, size_t *pos, void *wc) {                               \
+        radix_xf x = xf_make(k);                                                                   \
+        int plain = !x.base && !x.fl && !x.desc;                                                   \
+        switch (vs) {                                                                              \
+        case 0:                                                                                    \
+            if (plain)                                                                             \
+                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, 1);      \
+            else                                                                                   \
+                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, 0);      \
+            break;                                                                                 \
+        case 4:                                                                                    \
+            if (plain)                                                                             \
+                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, 1);      \
+            else                                                                                   \
+                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, 0);      \
+            break;                                                                                 \
+        case 8:                                                                                    \
+            if (plain)                                                                             \
+                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, 1);      \
+            else                                                                                   \
+                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, 0);      \
+            break;                                                                                 \
+        default:                                                                                   \
+            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, 0);         \
+            break;                                                                                 \
+        }                                                                                          \
     }
 
 SWOMP_RADIX_KERNELS(8, uint8_t, 8)
@@ -235,27 +223,26 @@ size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize) {
 
 void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
-                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,
-                               const swomp_radix_next *next) {
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc) {
     const unsigned char *vin = (const unsigned char *)values_in;
     unsigned char *vout = (unsigned char *)values_out;
     if (!vin) vsize = 0;
     switch (k->key_size) {
     case 1:
         scatter_8(k, (const uint8_t *)keys_in, (uint8_t *)keys_out, vin, vout, vsize, lo, hi, shift,
-                  nbits, pos, wc, next);
+                  nbits, pos, wc);
         break;
     case 2:
         scatter_16(k, (const uint16_t *)keys_in, (uint16_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc, next);
+                   shift, nbits, pos, wc);
         break;
     case 4:
         scatter_32(k, (const uint32_t *)keys_in, (uint32_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc, next);
+                   shift, nbits, pos, wc);
         break;
     default:
         scatter_64(k, (const uint64_t *)keys_in, (uint64_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc, next);
+                   shift, nbits, pos, wc);
         break;
     }
 }

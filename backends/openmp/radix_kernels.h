@@ -32,22 +32,11 @@ void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_
 /* Bytes of the write-combining buffer of one thread (keys and values). */
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);
 
-/* Counting of the next pass's digits during a scatter. The next pass splits the
- * output into `team` near-equal parts (swomp_part); hist[u * 256 + e] counts the
- * scattered keys that land in part u with next digit e. */
-typedef struct swomp_radix_next {
-    unsigned shift, nbits;
-    size_t n, team;
-    size_t *hist; /* team x 256, zeroed by the caller */
-} swomp_radix_next;
-
 /* Moves keys [lo, hi) (and values) to keys_out[pos[d]++] in order, pos per digit.
  * wc (NULL = direct stores) stages a cache line per digit before writing it, so the
- * 256 output streams cost full-line writes instead of scattered partial ones.
- * next (NULL = none) also counts the digits of the next pass. */
+ * 256 output streams cost full-line writes instead of scattered partial ones. */
 void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
-                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,
-                               const swomp_radix_next *next);
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc);
 
 #endif /* SWEEP_OPENMP_RADIX_KERNELS_H */

@@ -13,6 +13,7 @@ typedef struct swomp_split_dst {
     unsigned char *flagged_values; /* NULL without values                             */
     unsigned char *unflagged;      /* NULL: unflagged elements are dropped (compact)  */
     unsigned char *unflagged_values;
+    int stream; /* outputs far larger than the caches: stream whole lines */
 } swomp_split_dst;
 
 /* Scatters elements [lo, hi) of in (and values) by flags, in order. */

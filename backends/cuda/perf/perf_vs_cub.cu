@@ -8,6 +8,8 @@
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
 
+#include "../../gpu/block_sort.cuh" /* merge sort block shapes tried on the kernels */
+#include "../../gpu/merge_path.cuh"
 #include "../../gpu/scan_single_pass.cuh" /* tile shapes tried on the kernels themselves */
 #include "../../gpu/split_kernels.cuh"
 
@@ -62,6 +64,14 @@ struct Less32 {
         return a < b;
     }
 };
+
+static int less_u32_host(const void *a, const void *b, void *user) {
+    (void)user;
+    unsigned x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return x < y;
+}
 
 template <class F> static double median_ms(F &&f, int reps = 15) {
     cudaEvent_t a, b;
@@ -182,6 +192,72 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
              Tn::min_blocks);
     same(name, out, ref, nflagged);
     printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
+/* Times the fused merge sort's kernels (block sort, then partition + merge per pass)
+ * on u32 keys with block shape Sh, checked against CUB's result, so SortShape can be
+ * chosen from measurements. buf: n keys; splits: room for n / Sh::tile + 1. */
+template <class Sh>
+static void try_merge_sort(const unsigned *in, unsigned *out, unsigned *buf, size_t *splits,
+                           const unsigned *ref, size_t n, bool breakdown = false) {
+    using namespace sweep_gpu;
+    PatternCmp<unsigned> p;
+    p.kind = kKeyUnsigned;
+    p.descending = 0;
+    const size_t tile = Sh::tile, nparts = (n + tile - 1) / tile;
+    unsigned passes = 0;
+    for (size_t w = tile; w < n; w *= 2)
+        ++passes;
+    /* stops after `upto` passes; timing: -1 none, 0 the block sort, 1 partition, 2 merge */
+    auto run = [&](unsigned upto, int timing) {
+        unsigned *cur = passes % 2 == 0 ? out : buf, *alt = cur == out ? buf : out;
+        auto sort = [&] {
+            tile_sort_kernel<unsigned, false, Sh>
+                <<<(unsigned)nparts, Sh::threads>>>(p, in, cur, NULL, NULL, 0, 1, n, tile);
+        };
+        sort();
+        if (timing == 0) return median_ms(sort, 9);
+        unsigned k = 0;
+        for (size_t w = tile; w < n && k < upto; w *= 2, ++k) {
+            MergeArgs m;
+            memset(&m, 0, sizeof m);
+            m.width = w;
+            m.src = cur;
+            m.dst = alt;
+            m.n = n;
+            m.vunit = 1;
+            m.part = tile;
+            m.splits = splits;
+            auto part = [&] {
+                merge_pairs_partition_kernel<unsigned>
+                    <<<(unsigned)((nparts + 255) / 256), 256>>>(p, m, nparts, splits);
+            };
+            auto merge = [&] {
+                merge_tiles_kernel<unsigned, false, true, Sh>
+                    <<<(unsigned)nparts, Sh::threads>>>(p, m);
+            };
+            part();
+            if (k + 1 == upto && timing == 1) return median_ms(part, 9);
+            if (k + 1 == upto && timing == 2) return median_ms(merge, 9);
+            merge();
+            unsigned *t = cur;
+            cur = alt;
+            alt = t;
+        }
+        return 0.0;
+    };
+    double ms = median_ms([&] { run(passes, -1); });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d)", Sh::threads, Sh::items,
+             Sh::min_blocks);
+    same(name, out, ref, n);
+    printf("  variant %-32s %8.3f ms (%u passes)\n", name, ms, passes);
+    if (!breakdown) return;
+    printf("    block sort %.3f ms\n", run(0, 0));
+    for (unsigned k = 1; k <= passes; k += k < 3 || k + 3 > passes ? 1 : 4)
+        printf("    pass %2u: partition %.3f ms, merge %.3f ms\n", k, run(k, 1), run(k, 2));
+    CK(cudaGetLastError());
 }
 
 int main(int argc, char **argv) {
@@ -319,6 +395,7 @@ int main(int argc, char **argv) {
     }
     /* "scan" or "tune" as the second argument: scan and split only */
     if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
+    if (argc > 2 && strcmp(argv[2], "merge") == 0) goto merge; /* the merge rows alone */
     /* radix sort u32 keys, u32/u32 pairs, u64 keys */
     {
         sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
@@ -353,7 +430,9 @@ int main(int argc, char **argv) {
         same("sort u64", b64, c64, n);
         row("radix sort u64 keys", s, c, 1.2);
     }
-    /* merge sort u32 at n/4 (2^26) */
+merge:
+    /* merge sort u32 at n/4 (2^26), built-in order (the core may route it to the
+     * radix sort, which gives the same answer) */
     {
         size_t m = n / 4;
         sweep_compare cmp = sweep_compare_builtin(SWEEP_U32, 0);
@@ -368,7 +447,63 @@ int main(int argc, char **argv) {
             5);
         same("merge sort", b32, c32, m);
         row("merge sort u32 (n/4)", s, c, 1.2);
+        /* block shapes of the merge kernels themselves (c32 holds CUB's answer) */
+        size_t *splits;
+        CK(cudaMalloc(&splits, (m / 1024 + 2) * sizeof(size_t)));
+        using sweep_gpu::BlockShape;
+        try_merge_sort<BlockShape<256, 17, 4>>(a32, b32, x32, splits, c32, m, true);
+        try_merge_sort<BlockShape<256, 17, 1>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<256, 17, 5>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<256, 15, 6>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<512, 9, 3>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<512, 11, 2>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<512, 17, 2>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<1024, 9, 1>>(a32, b32, x32, splits, c32, m);
+        try_merge_sort<BlockShape<128, 17, 8>>(a32, b32, x32, splits, c32, m);
+        CK(cudaFree(splits));
     }
+    /* The same with a custom comparator (run-time compiled: the first call compiles,
+     * or loads the disk cache, and is left out by median_ms's warm-up calls). */
+    {
+        size_t m = n / 4;
+        sweep_custom_compare_desc d;
+        memset(&d, 0, sizeof d);
+        d.name = "less_u32";
+        d.key_size = 4;
+        d.key_align = 4;
+        d.less = less_u32_host;
+        d.device_source = "__device__ bool less_u32(unsigned a, unsigned b) { return a < b; }\n";
+        sweep_custom_compare *cc;
+        SK(sweep_custom_compare_create(&cc, &d));
+        sweep_compare cmp = sweep_compare_custom(cc);
+        double s =
+            median_ms([&] { SK(sweep_merge_sort(ctx, a32, b32, NULL, NULL, 0, m, cmp)); }, 5);
+        CK(cub::DeviceMergeSort::SortKeysCopy(NULL, need, a32, c32, (int64_t)m, Less32()));
+        ensure(need);
+        double c = median_ms(
+            [&] {
+                CK(cub::DeviceMergeSort::SortKeysCopy(tmp, need, a32, c32, (int64_t)m, Less32()));
+            },
+            5);
+        same("merge sort custom", b32, c32, m);
+        row("merge sort u32 custom cmp (n/4)", s, c, 1.2);
+        /* u32 keys with u32 values, custom comparator: stability shows in the values */
+        double sp = median_ms([&] { SK(sweep_merge_sort(ctx, a32, b32, v32, w32, 4, m, cmp)); }, 5);
+        CK(cub::DeviceMergeSort::SortPairsCopy(NULL, need, a32, v32, c32, x32, (int64_t)m,
+                                               Less32()));
+        ensure(need);
+        double cp = median_ms(
+            [&] {
+                CK(cub::DeviceMergeSort::SortPairsCopy(tmp, need, a32, v32, c32, x32, (int64_t)m,
+                                                       Less32()));
+            },
+            5);
+        same("merge sort custom pairs keys", b32, c32, m);
+        same("merge sort custom pairs values", w32, x32, m);
+        row("merge sort u32/u32 custom cmp", sp, cp, 1.2);
+        sweep_custom_compare_destroy(cc);
+    }
+    if (argc > 2 && strcmp(argv[2], "merge") == 0) goto done;
 small:
     /* small scan 2^16 */
     {
@@ -382,6 +517,7 @@ small:
         same("scan 2^16", b32, c32, m);
         row("exclusive sum u32 n=2^16", s, c, 0.6, true);
     }
+done:
     sweep_context_destroy(ctx);
     printf("perf_vs_cub: %d mismatches\n", failures);
     return failures ? 1 : 0;

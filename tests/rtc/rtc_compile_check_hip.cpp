@@ -1,0 +1,306 @@
+/*
+ * rtc_compile_check_hip.cpp -- compiles the run-time programs of custom operators
+ * and comparators (the very text and kernels the CUDA plugin hands NVRTC, from
+ * cuda_rtc_program.cu) with hipRTC for the AMD targets given on the command line
+ * ("gfx90a,gfx1030"), without a GPU, through the HIP plugin's own compile step
+ * (hip_rtc_toolchain.cpp): element sizes 1 to 32 bytes, by-value and const-reference
+ * signatures, both wavefront sizes, and the two kinds of bad source (a compile error,
+ * a type of the wrong size), which must give SWEEP_ERR_INVALID_ARGUMENT with the
+ * compiler's words in the log. Each program that compiles must also come back
+ * byte for byte from the disk cache (cuda_rtc_cache.cu, in a temporary folder), and
+ * loading it with the module API must fail cleanly when there is no device (a
+ * status, nothing left loaded), or succeed where there is one.
+ * Each target runs in a child process: a hipRTC that does not know a target may
+ * crash rather than refuse it (ROCm 5.2 on gfx940), and that must be a named
+ * failure of that target, not of the whole check.
+ * Exit 0: all as expected; 1: a failure; 77: no hipRTC here, or it cannot compile
+ * even a trivial kernel without a device.
+ */
+#include "cuda/cuda_rtc_toolchain.h"
+#include "hip/hip_rtc_compiler.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Program {
+    int kind;
+    const char *name;
+    size_t size, align;
+    const char *source;
+    const char *expect_in_log; /* NULL: must compile */
+};
+
+const Program kPrograms[] = {
+    {SWEEP_RTC_OP, "add_u8", 1, 1,
+     "__device__ unsigned char add_u8(const unsigned char &a, const unsigned char &b) {\n"
+     "    return (unsigned char)(a + b);\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "rgb_max", 3, 1,
+     "struct rgb { unsigned char c[3]; };\n"
+     "__device__ rgb rgb_max(rgb a, rgb b) {\n"
+     "    rgb r;\n"
+     "    for (int i = 0; i < 3; ++i) r.c[i] = a.c[i] > b.c[i] ? a.c[i] : b.c[i];\n"
+     "    return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "affine_f32", 8, 8,
+     "struct affine { float a, b; };\n"
+     "__device__ affine affine_f32(affine x, affine y) {\n"
+     "    affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "mat2", 16, 4,
+     "struct m2 { unsigned m[4]; };\n"
+     "__device__ m2 mat2(const m2 &x, const m2 &y) {\n"
+     "    m2 r;\n"
+     "    r.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2]; r.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];\n"
+     "    r.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2]; r.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];\n"
+     "    return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "sum4_f64", 32, 32,
+     "struct alignas(32) v4 { double v[4]; };\n"
+     "__device__ v4 sum4_f64(v4 a, v4 b) {\n"
+     "    v4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r;\n}\n",
+     NULL},
+    {SWEEP_RTC_CMP, "by_key", 8, 4,
+     "struct rec { int key; unsigned idx; };\n"
+     "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n",
+     NULL},
+    {SWEEP_RTC_CMP, "be24", 3, 1,
+     "struct be { unsigned char b[3]; };\n"
+     "__device__ bool be24(const be &x, const be &y) {\n"
+     "    for (int i = 0; i < 3; ++i) if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
+     "    return false;\n}\n",
+     NULL},
+    {SWEEP_RTC_OP, "broken", 4, 4,
+     "__device__ unsigned broken(unsigned a, unsigned b) { return sweep_no_such_name(a, b); }\n",
+     "sweep_no_such_name"},
+    {SWEEP_RTC_OP, "too_small", 8, 8,
+     "__device__ unsigned too_small(unsigned a, unsigned b) { return a + b; }\n", "size"},
+};
+
+char g_log[1 << 16];
+int g_version; /* hipRTC's, for the disk cache's key */
+
+/* Whether the code object's string table holds name as a whole symbol name, which is
+ * what hipModuleGetFunction will look up on a device. */
+bool has_symbol(const sweep_rtc_image &img, const char *name) {
+    const size_t n = strlen(name);
+    const unsigned char *p = img.data, *end = img.data + img.size;
+    while (p + n + 2 <= end) {
+        const unsigned char *hit = (const unsigned char *)memchr(p, name[0], (size_t)(end - p));
+        if (!hit || hit + n + 1 > end) return false;
+        if (hit > img.data && hit[-1] == '\0' && memcmp(hit, name, n) == 0 && hit[n] == '\0')
+            return true;
+        p = hit + 1;
+    }
+    return false;
+}
+
+/* The image must come back unchanged from the disk cache. */
+bool cache_round_trip(const sweep_rtc_request &req, const char *target,
+                      const sweep_rtc_image &img) {
+    char key[33];
+    sweep_rtc_cache_key(&req, target, g_version, key);
+    sweep_rtc_cache_store(key, req.kind, &img);
+    sweep_rtc_image back;
+    if (!sweep_rtc_cache_load(key, req.kind, &back)) return false;
+    bool same = back.size == img.size && memcmp(back.data, img.data, img.size) == 0 &&
+                back.nkernels == img.nkernels;
+    for (int i = 0; same && i < img.nkernels; ++i)
+        same = strcmp(back.lowered[i], img.lowered[i]) == 0;
+    sweep_rtc_image_free(&back);
+    return same;
+}
+
+/* Loading through the module API: a status and nothing loaded without a device; all
+ * kernels found with one. */
+bool load_behaves(const sweep_rtc_image &img, char *why, size_t len) {
+    int devices = 0;
+    const bool device = hipGetDeviceCount(&devices) == hipSuccess && devices > 0;
+    (void)hipGetLastError();
+    void *module = &module; /* must be overwritten */
+    cudaKernel_t kernels[SWEEP_RTC_MAX_KERNELS];
+    memset(kernels, 0, sizeof kernels);
+    const hipError_t err = sweep_rtc_module_load(&img, &module, kernels);
+    (void)hipGetLastError();
+    snprintf(why, len, "%s: %s, module %s", device ? "device" : "no device", hipGetErrorName(err),
+             module ? "set" : "NULL");
+    if (!device) return err != hipSuccess && module == NULL;
+    bool all = err == hipSuccess && module != NULL;
+    for (int i = 0; all && i < img.nkernels; ++i)
+        all = kernels[i] != NULL;
+    sweep_rtc_module_unload(module);
+    return all;
+}
+
+int check(const Program &p, const char *target) {
+    sweep_rtc_request req;
+    req.kind = p.kind;
+    req.name = p.name;
+    req.source = p.source;
+    req.size = p.size;
+    req.align = p.align;
+    char *text = sweep_rtc_program_text(&req);
+    if (!text) {
+        printf("FAIL %s %s: out of memory\n", target, p.name);
+        return 0;
+    }
+    const int nnames =
+        p.kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
+    sweep_rtc_image img;
+    const sweep_status st = sweep_rtc_compile(&req, text, target, &img, g_log, sizeof g_log);
+    free(text);
+    int ok;
+    if (!p.expect_in_log) {
+        /* an AMDGPU code object is an ELF file; a lowered name is what
+         * hipModuleGetFunction needs: it must be mangled C++ */
+        ok = st == SWEEP_OK && img.size > 4 &&
+             memcmp(img.data,
+                    "\x7f"
+                    "ELF",
+                    4) == 0 &&
+             img.nkernels == nnames;
+        for (int i = 0; ok && i < img.nkernels; ++i)
+            ok = strncmp(img.lowered[i], "_Z", 2) == 0 && has_symbol(img, img.lowered[i]);
+        char load[160] = "";
+        if (!ok) {
+            printf("FAIL %s %s: status %d, or a kernel missing from the code object\n%s\n", target,
+                   p.name, (int)st, g_log);
+        } else if (!cache_round_trip(req, target, img)) {
+            printf("FAIL %s %s: the disk cache did not give the image back\n", target, p.name);
+            ok = 0;
+        } else if (!load_behaves(img, load, sizeof load)) {
+            printf("FAIL %s %s: module load (%s)\n", target, p.name, load);
+            ok = 0;
+        } else {
+            printf("ok   %s %s: %zu bytes, %d kernels, cached; load (%s)\n", target, p.name,
+                   img.size, img.nkernels, load);
+        }
+    } else {
+        ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(g_log, p.expect_in_log) != NULL;
+        if (!ok)
+            printf("FAIL %s %s: status %d, log lacks '%s':\n%s\n", target, p.name, (int)st,
+                   p.expect_in_log, g_log);
+        else
+            printf("ok   %s %s: refused as expected\n", target, p.name);
+    }
+    if (st == SWEEP_OK) sweep_rtc_image_free(&img);
+    return ok;
+}
+
+/* Runs fn(arch) in a child: its exit status, or -signal when it crashed. */
+int in_child(int (*fn)(const char *), const char *arch) {
+    fflush(stdout);
+    const pid_t pid = fork();
+    if (pid < 0) return -1000;
+    if (pid == 0) {
+        const int rc = fn(arch);
+        fflush(stdout);
+        _exit(rc);
+    }
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid) return -1000;
+    if (WIFSIGNALED(status)) return -WTERMSIG(status);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1000;
+}
+
+/* 0 when this hipRTC compiles a trivial kernel for arch without a device: some
+ * builds cannot (ROCm 5.2 crashes on gfx940), which says nothing of sweep's programs. */
+int probe(const char *arch) {
+    static const char *const names[] = {"sweep_probe"};
+    char target[128];
+    sweep_hip_rtc_target(arch, target, sizeof target);
+    sweep_hip_rtc_code code;
+    const sweep_status st = sweep_hip_rtc_compile(
+        "extern \"C\" __global__ void sweep_probe(int *p) { p[threadIdx.x] = 1; }\n", target, names,
+        1, 0, NULL, NULL, &code, g_log, sizeof g_log);
+    if (st != SWEEP_OK) {
+        printf("%s\n", g_log);
+        return 1;
+    }
+    sweep_hip_rtc_code_free(&code);
+    return 0;
+}
+
+/* Every program for one target: the failure count. */
+int check_all(const char *arch) {
+    char target[128];
+    sweep_hip_rtc_target(arch, target, sizeof target);
+    int failures = 0;
+    for (const Program &prog : kPrograms)
+        failures += !check(prog, target);
+    return failures > 100 ? 100 : failures;
+}
+
+/* Empties and removes the temporary cache folder. */
+void remove_cache(const char *dir) {
+    DIR *d = opendir(dir);
+    if (d) {
+        char path[4200];
+        for (struct dirent *e; (e = readdir(d)) != NULL;) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            (void)unlink(path);
+        }
+        closedir(d);
+    }
+    (void)rmdir(dir);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    char why[2048];
+    int version = 0;
+    if (!sweep_hip_rtc_available(why, sizeof why, &version)) {
+        printf("skip: no hipRTC: %s\n", why);
+        return 77;
+    }
+    g_version = version;
+    printf("hipRTC %d.%d\n", version / 1000, (version % 1000) / 10);
+    char cache[] = "/tmp/sweep-rtc-hip-XXXXXX";
+    if (!mkdtemp(cache) || setenv("SWEEP_CACHE_DIR", cache, 1) != 0) {
+        printf("FAIL: no temporary cache folder\n");
+        return 1;
+    }
+    const char *archs = argc > 1 ? argv[1] : "gfx90a";
+    int failures = 0, targets = 0, checked = 0;
+    for (const char *p = archs; *p;) {
+        const size_t len = strcspn(p, ",");
+        if (len > 0 && len < 64) {
+            char arch[64];
+            memcpy(arch, p, len);
+            arch[len] = '\0';
+            ++targets;
+            const int pr = in_child(probe, arch);
+            if (pr != 0) {
+                printf("skip %s: this hipRTC cannot compile a trivial kernel for it (%s %d)\n",
+                       arch, pr < 0 ? "signal" : "status", pr < 0 ? -pr : pr);
+            } else {
+                ++checked;
+                const int rc = in_child(check_all, arch);
+                if (rc < 0) printf("FAIL %s: hipRTC crashed (signal %d)\n", arch, -rc);
+                failures += rc < 0 ? 1 : rc;
+            }
+        }
+        p += len;
+        if (*p == ',') ++p;
+    }
+    remove_cache(cache);
+    if (targets == 0) {
+        printf("FAIL: no target in '%s'\n", archs);
+        return 1;
+    }
+    if (checked == 0) {
+        printf("skip: hipRTC compiles for none of %s without a device\n", archs);
+        return 77;
+    }
+    printf("%s: %d failure(s), %d of %d target(s) checked\n", failures ? "FAIL" : "PASS", failures,
+           checked, targets);
+    return failures ? 1 : 0;
+}
