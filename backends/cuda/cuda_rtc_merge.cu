@@ -42,8 +42,8 @@ static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, con
                                   size_t vsize, size_t n, size_t tile, const char *what) {
     unsigned vunit = value_unit(values_in, values_in, values_out, vsize);
     void *args[] = {&keys_in, &keys_out, &values_in, &values_out, &vsize, &vunit, &n, &tile};
-    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT], (n + tile - 1) / tile, kSortThreads,
-                                 args, what);
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT + (vsize != 0)], (n + tile - 1) / tile,
+                                 kSortThreads, args, what);
 }
 
 sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void *keys,
@@ -107,8 +107,8 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
     m.out = out;
     m.outv = out_values;
     void *args[] = {&m};
-    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES], (na + nb + part - 1) / part,
-                                 kSortThreads, args, "merge_tiles");
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES + (vsize != 0)],
+                                 (na + nb + part - 1) / part, kSortThreads, args, "merge_tiles");
 }
 
 sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, const void *keys_in,
@@ -162,8 +162,8 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
                                    256, pargs, "merge_sort (partition)");
         void *margs[] = {&m};
         if (st == SWEEP_OK)
-            st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES_PAIRS], nparts, kSortThreads,
-                                       margs, "merge_sort (merge)");
+            st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES_PAIRS + (vsize != 0)], nparts,
+                                       kSortThreads, margs, "merge_sort (merge)");
         void *t = kcur;
         kcur = kalt;
         kalt = t;

@@ -30,11 +30,20 @@ const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS] = {
     "sweep_gpu::tile_sequential_kernel<sweep_gpu::RtcElem, sweep_gpu::RtcOp, true>",
 };
 const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS] = {
-    "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false, false,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false, true,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true, false,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true, true,"
+    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
     "sweep_gpu::rtc_merge_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
     "sweep_gpu::rtc_merge_pairs_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
-    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false>",
-    "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true>",
 };
 
 char *sweep_rtc_program_text(const sweep_rtc_request *req) {

@@ -17,19 +17,17 @@ namespace sweep_gpu {
 
 constexpr int kRtcSortMaxValue = 16;
 
-/* Block shape of every kernel below (the host launches SortShape<K>::threads). */
-template <class K, class L>
-__global__ void __launch_bounds__(SortShape<K>::threads, SortShape<K>::min_blocks)
+/* Block shape of every kernel below (the host launches SortShape<K>::threads). A
+ * keys-only and a value-moving instance of each sorting kernel: the register cap
+ * that speeds up keys-only merges makes the value paths spill (merge_cmp.cuh). */
+template <class K, class L, bool VALUES, class Shape = SortShape<K, VALUES>>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_tile_sort_kernel(const K *keys_in, K *keys_out, const void *vin, void *vout, size_t vsize,
                          unsigned vunit, size_t n, size_t tile) {
-    __shared__ SortStorage<K> st;
+    __shared__ SortStorage<K, VALUES, Shape> st;
     const UserCmp<K, L> p = {};
-    if (vsize)
-        tile_sort_body<UserCmp<K, L>, true>(p, st, keys_in, keys_out, vin, vout, vsize, vunit, n,
-                                            tile);
-    else
-        tile_sort_body<UserCmp<K, L>, false>(p, st, keys_in, keys_out, vin, vout, vsize, vunit, n,
-                                             tile);
+    tile_sort_body<UserCmp<K, L>, VALUES, Shape>(p, st, keys_in, keys_out, vin, vout, vsize, vunit,
+                                                 n, tile);
 }
 
 template <class K, class L>
@@ -43,16 +41,13 @@ __global__ void rtc_merge_pairs_partition_kernel(MergeArgs m, size_t nparts, siz
     merge_pairs_partition_body(UserCmp<K, L>(), m, nparts, splits);
 }
 
-template <class K, class L, bool PAIRS>
-__global__ void __launch_bounds__(SortShape<K>::threads, SortShape<K>::min_blocks)
+template <class K, class L, bool PAIRS, bool VALUES, class Shape = SortShape<K, VALUES>>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_merge_tiles_kernel(MergeArgs m) {
-    __shared__ SortStorage<K> st;
+    __shared__ SortStorage<K, VALUES, Shape> st;
     __shared__ size_t split_slot;
     const UserCmp<K, L> p = {};
-    if (m.vsize)
-        merge_tiles_body<UserCmp<K, L>, true, PAIRS>(p, st, &split_slot, m);
-    else
-        merge_tiles_body<UserCmp<K, L>, false, PAIRS>(p, st, &split_slot, m);
+    merge_tiles_body<UserCmp<K, L>, VALUES, PAIRS, Shape>(p, st, &split_slot, m);
 }
 
 } // namespace sweep_gpu

@@ -9,7 +9,7 @@
  *     issue's target: at least 0.8 of it).
  *  5. with --wide: elements of 3, 24 and 32 bytes and 32-byte sort keys (rtc_wide.c).
  * Usage: sweep-rtc-demo [log2_n]   (default 28)
- *        sweep-rtc-demo --wide
+ *        sweep-rtc-demo --wide [serial|openmp]   (default: cuda)
  */
 #define _GNU_SOURCE
 #include "rtc_wide.h"
@@ -118,7 +118,12 @@ static double time_scan(sweep_context *ctx, sweep_op op, const void *in, void *o
 
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--child") == 0) return first_call("second process");
-    if (argc > 1 && strcmp(argv[1], "--wide") == 0) return sweep_rtc_demo_wide();
+    if (argc > 1 && strcmp(argv[1], "--wide") == 0) {
+        sweep_backend be = SWEEP_BACKEND_CUDA;
+        if (argc > 2 && strcmp(argv[2], "serial") == 0) be = SWEEP_BACKEND_SERIAL;
+        if (argc > 2 && strcmp(argv[2], "openmp") == 0) be = SWEEP_BACKEND_OPENMP;
+        return sweep_rtc_demo_wide(be);
+    }
     const int lg = argc > 1 ? atoi(argv[1]) : 28;
     if (lg < 10 || lg > 30) {
         fprintf(stderr, "usage: sweep-rtc-demo [log2_n in 10..30]\n");

@@ -115,7 +115,9 @@ static int check_op(sweep_context *ctx, const wide_op *w, size_t n, uint64_t *se
     sweep_custom_op *op;
     WCHECK(sweep_custom_op_create(&op, &d), "create");
     const size_t es = w->size, nseg = 97;
-    unsigned char *in = malloc(n * es), *want = malloc(n * es), *got = malloc(n * es);
+    /* outputs: n elements, or one per segment for the segmented reduction */
+    const size_t cap = n > nseg ? n : nseg;
+    unsigned char *in = malloc(n * es), *want = malloc(cap * es), *got = malloc(cap * es);
     uint8_t *flags = malloc(n);
     size_t *offs = malloc((nseg + 1) * sizeof(size_t));
     if (!in || !want || !got || !flags || !offs) return 1;
@@ -130,7 +132,7 @@ static int check_op(sweep_context *ctx, const wide_op *w, size_t n, uint64_t *se
         if (offs[s] > n) offs[s] = n;
     void *d_in, *d_out, *d_flags, *d_offs;
     WCHECK(sweep_malloc(ctx, &d_in, n * es), "malloc");
-    WCHECK(sweep_malloc(ctx, &d_out, n * es), "malloc");
+    WCHECK(sweep_malloc(ctx, &d_out, cap * es), "malloc");
     WCHECK(sweep_malloc(ctx, &d_flags, n), "malloc");
     WCHECK(sweep_malloc(ctx, &d_offs, (nseg + 1) * sizeof(size_t)), "malloc");
     WCHECK(sweep_memcpy(ctx, d_in, in, n * es, SWEEP_COPY_HOST_TO_DEVICE), "copy");
@@ -253,7 +255,7 @@ static int check_sort(sweep_context *ctx, size_t n, uint64_t *seed) {
     return bad != 0;
 }
 
-int sweep_rtc_demo_wide(void) {
+int sweep_rtc_demo_wide(sweep_backend backend) {
     wide_op ops[3];
     memset(ops, 0, sizeof ops);
     const aff3 id3 = {{1, 1, 1}, {0, 0, 0}};
@@ -270,10 +272,10 @@ int sweep_rtc_demo_wide(void) {
     static const char *paths[] = {"fused", "generic", "deterministic"};
     for (int p = 0; p < 3; ++p) {
         const unsigned opt = opts[p];
-        sweep_context_desc cd = {SWEEP_BACKEND_CUDA, 0, opt, 0};
+        sweep_context_desc cd = {backend, 0, opt, 0};
         sweep_context *ctx;
         if (sweep_context_create(&ctx, &cd) != SWEEP_OK) {
-            printf("no CUDA context: %s\n", sweep_last_error());
+            printf("no context: %s\n", sweep_last_error());
             return 1;
         }
         uint64_t seed = 0x9e3779b97f4a7c15ull;
