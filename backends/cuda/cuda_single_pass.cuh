@@ -46,7 +46,8 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         typedef typename decltype(tag)::T T;
         typedef typename decltype(tag)::Op Op;
         typedef typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type V;
-        constexpr int TILE = ScanTuning<T>::tile;
+        typedef ScanShape<T, FORM> Shape;
+        constexpr int TILE = Shape::tile;
         const size_t ntiles = (n + TILE - 1) / TILE;
         if (!scratch) {
             *scratch_bytes = TileState<V>::bytes(ntiles);
@@ -68,7 +69,7 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         /* n == 0 reaches here only for a segmented reduction of empty segments */
         if (ntiles > 0) {
             scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>
-                <<<(unsigned)ntiles, ScanTuning<T>::threads, 0, h->stream>>>(a, ts);
+                <<<(unsigned)ntiles, Shape::threads, 0, h->stream>>>(a, ts);
             SWEEP_CUDA_LAUNCHED(h, SEG_REDUCE ? "segmented_reduce" : "scan (single pass)");
         }
         if (SEG_REDUCE && seg.nseg > 0) {

@@ -19,19 +19,38 @@
 
 namespace sweep_gpu {
 
-/* Tile shape by element size, from timings on an H100 (perf_vs_cub's "tune" run,
- * 2^28 elements): 256 x 16 for elements up to 8 bytes (8-byte: 8 items took 1.88 ms
- * against 1.57), wider ones 16 KiB, all under the 48 KB of static shared memory.
- * 4-byte elements timed faster at 24 items (0.83 ms against 0.92 for the kernel
- * alone) but that shape has not yet been through the conformance suite on a GPU, so
- * it stays at 16 until it has. Blocks per SM: what 40 (48) registers a thread allow,
- * without spills. */
+/* Tile shapes by element size, from timings on an H100 (perf_vs_cub's "tune" run,
+ * 2^28 elements, each shape checked against CUB's result):
+ * - 2- and 4-byte plain scans: 128 x 24 (u32: 0.823 ms; 256 x 28 0.822, 192 x 24
+ *   0.825, 256 x 16 0.921): the bigger tile halves the tiles' look-backs, and 12
+ *   blocks of 128 keep as many loads in flight as 6 of 256;
+ * - 2- and 4-byte segmented scans: 128 x 24 at 10 blocks (the lifted value needs 48
+ *   registers; flags u32: 0.985 ms against 1.035 for 256 x 16);
+ * - 1- and 8-byte elements: 256 x 16 (8-byte: 8 items took 1.88 ms against 1.57;
+ *   128 x 24 timed the same), wider ones 16 KiB;
+ * all under the 48 KB of static shared memory. Blocks per SM: what 40 (48) registers
+ * a thread allow, without spills. The run-time compiled kernels (rtc_scan_tuning.cuh)
+ * take the plain shape for every form. */
 template <class T> struct ScanTuning {
-    static constexpr int threads = 256;
-    static constexpr int items = sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 4 : 2;
+    static constexpr bool mid = sizeof(T) == 2 || sizeof(T) == 4;
+    static constexpr int threads = mid ? 128 : 256;
+    static constexpr int items = mid ? 24 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 4 : 2;
     static constexpr int tile = threads * items;
-    static constexpr int min_blocks = sizeof(T) <= 4 ? 6 : sizeof(T) <= 8 ? 5 : 3;
+    static constexpr int min_blocks = mid ? 12 : sizeof(T) <= 4 ? 6 : sizeof(T) <= 8 ? 5 : 3;
 };
+template <class T> struct SegScanTuning : ScanTuning<T> {};
+template <> struct SegScanTuning<uint16_t> {
+    static constexpr int threads = 128, items = 24, tile = threads * items, min_blocks = 10;
+};
+template <> struct SegScanTuning<int16_t> : SegScanTuning<uint16_t> {};
+template <> struct SegScanTuning<uint32_t> : SegScanTuning<uint16_t> {};
+template <> struct SegScanTuning<int32_t> : SegScanTuning<uint16_t> {};
+template <> struct SegScanTuning<float> : SegScanTuning<uint16_t> {};
+
+/* The shape of the built-in kernels of one segment form. */
+template <class T, int FORM>
+using ScanShape =
+    typename std::conditional<FORM == kSegNone, ScanTuning<T>, SegScanTuning<T>>::type;
 
 template <class T> struct ScanArgs {
     const T *in;
@@ -70,17 +89,39 @@ SWEEP_GPU_INLINE typename C::value reduce_tile_input(const ScanArgs<T> &a, size_
     return shfl(r, 0);
 }
 
+/* Whether a shape asks for cache-streaming global accesses (a member `streaming`;
+ * none: plain accesses). Tried by perf_vs_cub's tune run. */
+template <class Tn, class = void> struct StreamHint { static constexpr bool value = false; };
+template <class Tn> struct StreamHint<Tn, decltype((void)Tn::streaming)> {
+    static constexpr bool value = Tn::streaming;
+};
+template <bool CS> SWEEP_GPU_INLINE uint4 load_vec16(const uint4 *p) {
+#if !defined(__HIPCC__) && !defined(__HIPCC_RTC__)
+    if (CS) return __ldcs(p);
+#endif
+    return *p;
+}
+template <bool CS> SWEEP_GPU_INLINE void store_vec16(uint4 *p, const uint4 &w) {
+#if !defined(__HIPCC__) && !defined(__HIPCC_RTC__)
+    if (CS) {
+        __stcs(p, w);
+        return;
+    }
+#endif
+    *p = w;
+}
+
 /* A tile between global and (padded) shared memory, striped so that consecutive
  * threads touch consecutive addresses; 16 bytes per thread and access when `vec`
  * (a full tile at a 16-byte aligned address). */
-template <class T, int THREADS, int ITEMS>
+template <class T, int THREADS, int ITEMS, bool CS = false>
 SWEEP_GPU_INLINE void tile_load_striped(const T *src, T *sbuf, int len, bool vec) {
     constexpr int VEC = sizeof(T) <= 16 ? (int)(16 / sizeof(T)) : 1;
     if (ITEMS % VEC == 0 && sizeof(T) * VEC == 16 && vec) {
         uint4 w[ITEMS / VEC];
 #pragma unroll
         for (int j = 0; j < ITEMS / VEC; ++j)
-            w[j] = ((const uint4 *)src)[j * THREADS + threadIdx.x];
+            w[j] = load_vec16<CS>((const uint4 *)src + j * THREADS + threadIdx.x);
 #pragma unroll
         for (int j = 0; j < ITEMS / VEC; ++j) {
             T e[VEC];
@@ -98,7 +139,7 @@ SWEEP_GPU_INLINE void tile_load_striped(const T *src, T *sbuf, int len, bool vec
         }
     }
 }
-template <class T, int THREADS, int ITEMS>
+template <class T, int THREADS, int ITEMS, bool CS = false>
 SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool vec) {
     constexpr int VEC = sizeof(T) <= 16 ? (int)(16 / sizeof(T)) : 1;
     if (ITEMS % VEC == 0 && sizeof(T) * VEC == 16 && vec) {
@@ -111,7 +152,7 @@ SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool ve
                 e[k] = sbuf[smem_pad<T>(i + k)];
             uint4 w;
             memcpy(&w, e, 16);
-            ((uint4 *)dst)[j * THREADS + threadIdx.x] = w;
+            store_vec16<CS>((uint4 *)dst + j * THREADS + threadIdx.x, w);
         }
     } else {
 #pragma unroll
@@ -122,7 +163,7 @@ SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool ve
     }
 }
 
-template <class T, class Op, int FORM, bool SEG_REDUCE, class Tn = ScanTuning<T>>
+template <class T, class Op, int FORM, bool SEG_REDUCE, class Tn = ScanShape<T, FORM>>
 __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_kernel(
     ScanArgs<T> a,
     TileState<typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type> ts) {
@@ -149,8 +190,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
 
     /* Load striped (coalesced), read blocked. */
     const bool full = len == TILE;
-    tile_load_striped<T, THREADS, ITEMS>(a.in + tile_start, sbuf, len,
-                                         full && aligned16(a.in + tile_start));
+    tile_load_striped<T, THREADS, ITEMS, StreamHint<Tn>::value>(
+        a.in + tile_start, sbuf, len, full && aligned16(a.in + tile_start));
     if (FORM == kSegFlags) {
         const uint8_t *f = a.seg.flags + tile_start;
         if (TILE % 16 == 0 && full && aligned16(f)) {
@@ -231,8 +272,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
     }
     __syncthreads();
     if (!SEG_REDUCE) {
-        tile_store_striped<T, THREADS, ITEMS>(a.out + tile_start, sbuf, len,
-                                              full && aligned16(a.out + tile_start));
+        tile_store_striped<T, THREADS, ITEMS, StreamHint<Tn>::value>(
+            a.out + tile_start, sbuf, len, full && aligned16(a.out + tile_start));
     } else {
         /* Segments whose end falls in this tile take their last inclusive value. */
         if (tid == 0) s_lo = lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg, tile_start + 1);

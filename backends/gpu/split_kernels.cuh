@@ -144,13 +144,20 @@ static __global__ void count_flags_kernel(const uint8_t *flags, size_t n,
     if (lane_id() == 0 && c) atomic_add(total, c);
 }
 
-/* Items per thread: at most 32 KiB of staged elements (or values) per tile. */
+/* Tile shape. Elements and values of at most 4 bytes: 128 x 48 at 6 blocks per SM
+ * (H100, u32 with random flags, kernel alone: 1.047 ms against 1.096 for 256 x 16 at
+ * 6 blocks and 1.180 at 1): a long tile keeps many loads in flight and amortises the
+ * look-back. Wider ones: 256 threads and at most 32 KiB of staged elements (or
+ * values) per tile, 16 items at most. */
 template <class E, class Vt> struct SplitTuning {
-    static constexpr int threads = 256;
     static constexpr int wide = (int)(sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt));
-    static constexpr int items = 32768 / (threads * wide) > 16 ? 16 : 32768 / (threads * wide);
+    static constexpr bool narrow = wide <= 4;
+    static constexpr int threads = narrow ? 128 : 256;
+    static constexpr int items = narrow                          ? 48
+                                 : 32768 / (threads * wide) > 16 ? 16
+                                                                 : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
-    static constexpr int min_blocks = 1;
+    static constexpr int min_blocks = narrow ? 6 : 1;
 };
 
 template <class E, class Vt> struct SplitArgs {

@@ -14,6 +14,7 @@
 #include "../../gpu/split_kernels.cuh"
 
 #include <algorithm>
+#include <chrono>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,12 @@ template <int THREADS, int ITEMS, int MIN_BLOCKS> struct TryTuning {
     static constexpr int min_blocks = MIN_BLOCKS;
 };
 
+/* The same with cache-streaming loads and stores. */
+template <int THREADS, int ITEMS, int MIN_BLOCKS>
+struct TryTuningCS : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
+    static constexpr bool streaming = true;
+};
+
 /* Times the single-pass scan kernel with tile shape Tn on the tool's inputs and checks
  * it against CUB's result, so the built-in ScanTuning can be chosen from measurements. */
 template <class T, class Tn>
@@ -153,11 +160,43 @@ static void try_scan(const T *in, T *out, const T *ref, size_t n, void *state) {
     });
     CK(cudaGetLastError());
     char name[80];
-    snprintf(name, sizeof name, "scan u%d %dx%d (min %d)", (int)(8 * sizeof(T)), Tn::threads,
-             Tn::items, Tn::min_blocks);
+    snprintf(name, sizeof name, "scan u%d %dx%d (min %d)%s", (int)(8 * sizeof(T)), Tn::threads,
+             Tn::items, Tn::min_blocks, StreamHint<Tn>::value ? " cs" : "");
     same(name, out, ref, n);
     printf("  variant %-32s %8.3f ms\n", name, ms);
 }
+
+/* Times the single-pass segmented scan kernel (head flags, inclusive sum) with tile
+ * shape Tn and checks it against CUB's InclusiveSumByKey result. */
+template <class Tn>
+static void try_segscan(const unsigned *in, const uint8_t *flags, unsigned *out,
+                        const unsigned *ref, size_t n, void *state) {
+    using namespace sweep_gpu;
+    ScanArgs<unsigned> a;
+    memset(&a, 0, sizeof a);
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.seg.flags = flags;
+    a.spin_limit = 4000;
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    static unsigned long long tag = 0x5e650000000ull;
+    double ms = median_ms([&] {
+        tag += 4;
+        TileState<FlagValue<unsigned>> ts =
+            TileState<FlagValue<unsigned>>::carve(state, ntiles, tag);
+        scan_single_pass_kernel<unsigned, OpSum, kSegFlags, false, Tn>
+            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+    });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "segscan u32 %dx%d (min %d)", Tn::threads, Tn::items,
+             Tn::min_blocks);
+    same(name, out, ref, n);
+    printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
+__global__ void empty_kernel() {}
 
 /* Times the fused split kernel alone with tile shape Tn (the count of all flags done
  * once before) and checks the flagged half against CUB's. */
@@ -299,6 +338,8 @@ int main(int argc, char **argv) {
     unsigned long long *nsel;
     CK(cudaMalloc(&nsel, 8));
 
+    /* "radix" as the second argument: the radix sort rows alone */
+    if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
     /* exclusive sum u32 / u64 */
     {
         sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);
@@ -337,6 +378,21 @@ int main(int argc, char **argv) {
         try_scan<unsigned long long, TryTuning<192, 16, 6>>(a64, b64, c64, n, state);
         try_scan<unsigned long long, TryTuning<256, 20, 5>>(a64, b64, c64, n, state);
         try_scan<unsigned long long, TryTuning<128, 20, 10>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 16, 4>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 12, 6>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 20, 4>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 8, 8>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<512, 8, 4>>(a64, b64, c64, n, state);
+        try_scan<unsigned, TryTuning<256, 32, 4>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 32, 5>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 28, 5>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuningCS<128, 24, 12>>(a32, b32, c32, n, state);
+        try_scan<unsigned, TryTuningCS<256, 28, 6>>(a32, b32, c32, n, state);
+        try_scan<unsigned long long, TryTuningCS<256, 16, 5>>(a64, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuningCS<128, 24, 10>>(a64, b64, c64, n, state);
         CK(cudaFree(state));
     }
     /* segmented scan by flags (runs of 1024) vs InclusiveSumByKey */
@@ -352,6 +408,19 @@ int main(int argc, char **argv) {
             [&] { CK(cub::DeviceScan::InclusiveSumByKey(tmp, need, w32, a32, c32, (int64_t)n)); });
         same("segscan", b32, c32, n);
         row("segmented scan flags u32 (1024)", s, c, 1.2);
+        if (argc > 2 && strcmp(argv[2], "tune") == 0) {
+            void *state;
+            CK(cudaMalloc(&state, n / 4 + 4096));
+            try_segscan<TryTuning<256, 16, 6>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 16, 5>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 24, 4>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 24, 5>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 20, 5>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 12, 6>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<128, 24, 10>>(a32, flags, b32, c32, n, state);
+            try_segscan<TryTuning<256, 32, 4>>(a32, flags, b32, c32, n, state);
+            CK(cudaFree(state));
+        }
     }
     /* split vs DevicePartition::Flagged (random flags) */
     {
@@ -396,6 +465,7 @@ int main(int argc, char **argv) {
     /* "scan" or "tune" as the second argument: scan and split only */
     if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
     if (argc > 2 && strcmp(argv[2], "merge") == 0) goto merge; /* the merge rows alone */
+radix:
     /* radix sort u32 keys, u32/u32 pairs, u64 keys */
     {
         sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
@@ -430,6 +500,7 @@ int main(int argc, char **argv) {
         same("sort u64", b64, c64, n);
         row("radix sort u64 keys", s, c, 1.2);
     }
+    if (argc > 2 && strcmp(argv[2], "radix") == 0) goto done;
 merge:
     /* merge sort u32 at n/4 (2^26), built-in order (the core may route it to the
      * radix sort, which gives the same answer) */
@@ -516,6 +587,62 @@ small:
             median_ms([&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, m)); }, 101);
         same("scan 2^16", b32, c32, m);
         row("exclusive sum u32 n=2^16", s, c, 0.6, true);
+        if (argc > 2 && strcmp(argv[2], "tune") == 0) {
+            /* where the small scan's time goes: an empty launch between the events, the
+             * host cost of one sweep_scan call, the kernel at other tile shapes */
+            double e = median_ms([&] { empty_kernel<<<1, 32>>>(); }, 101);
+            printf("  empty kernel between events             %8.4f ms\n", e);
+            const int calls = 2000;
+            CK(cudaDeviceSynchronize());
+            auto t0 = std::chrono::steady_clock::now();
+            for (int i = 0; i < calls; ++i)
+                SK(sweep_scan(ctx, op, a32, b32, m, SWEEP_EXCLUSIVE));
+            auto t1 = std::chrono::steady_clock::now();
+            CK(cudaDeviceSynchronize());
+            auto t2 = std::chrono::steady_clock::now();
+            printf("  sweep_scan 2^16: host %.2f us/call, queue drained %.2f us/call\n",
+                   std::chrono::duration<double, std::micro>(t1 - t0).count() / calls,
+                   std::chrono::duration<double, std::micro>(t2 - t0).count() / calls);
+            t0 = std::chrono::steady_clock::now();
+            for (int i = 0; i < calls; ++i)
+                CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, m));
+            t1 = std::chrono::steady_clock::now();
+            CK(cudaDeviceSynchronize());
+            t2 = std::chrono::steady_clock::now();
+            printf("  cub 2^16:        host %.2f us/call, queue drained %.2f us/call\n",
+                   std::chrono::duration<double, std::micro>(t1 - t0).count() / calls,
+                   std::chrono::duration<double, std::micro>(t2 - t0).count() / calls);
+            auto host_us = [&](auto &&f) {
+                CK(cudaDeviceSynchronize());
+                auto h0 = std::chrono::steady_clock::now();
+                for (int i = 0; i < calls; ++i)
+                    f();
+                auto h1 = std::chrono::steady_clock::now();
+                CK(cudaDeviceSynchronize());
+                return std::chrono::duration<double, std::micro>(h1 - h0).count() / calls;
+            };
+            printf("  host us/call: cudaSetDevice %.3f, cudaGetDevice %.3f, cudaGetLastError "
+                   "%.3f, empty launch %.3f, sweep_scan n=1 %.3f\n",
+                   host_us([] { CK(cudaSetDevice(0)); }), host_us([] {
+                       int d;
+                       CK(cudaGetDevice(&d));
+                   }),
+                   host_us([] { CK(cudaGetLastError()); }),
+                   host_us([] { empty_kernel<<<1, 32>>>(); }),
+                   host_us([&] { SK(sweep_scan(ctx, op, a32, b32, 1, SWEEP_EXCLUSIVE)); }));
+            void *state;
+            CK(cudaMalloc(&state, 1 << 20));
+            try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 8, 6>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 4, 6>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<128, 8, 6>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<512, 8, 3>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<1024, 8, 1>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<512, 16, 2>>(a32, b32, c32, m, state);
+            CK(cudaFree(state));
+        }
     }
 done:
     sweep_context_destroy(ctx);
