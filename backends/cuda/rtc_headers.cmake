@@ -6,7 +6,7 @@ set(SWEEP_RTC_HEADERS
   gpu_compat.cuh rtc_std.cuh gpu_ops.cuh warp_scan.cuh block_scan.cuh lookback.cuh
   segment_heads.cuh scan_single_pass.cuh tile_scan_kernels.cuh elem_copy.cuh merge_path.cuh
   rtc_elem.cuh rtc_signature.cuh rtc_scan_tuning.cuh rtc_op_program.cuh rtc_sort_kernels.cuh
-  rtc_cmp_program.cuh merge_cmp.cuh block_merge.cuh block_sort.cuh)
+  rtc_cmp_program.cuh merge_cmp.cuh block_merge.cuh value_gather.cuh block_sort.cuh)
 list(TRANSFORM SWEEP_RTC_HEADERS PREPEND ${PROJECT_SOURCE_DIR}/backends/gpu/)
 set(SWEEP_RTC_EMBED_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/rtc_embed.cmake)
 

@@ -13,6 +13,7 @@
 #include "block_merge.cuh"
 #include "elem_copy.cuh"
 #include "merge_cmp.cuh"
+#include "value_gather.cuh"
 
 namespace sweep_gpu {
 
@@ -88,23 +89,14 @@ SWEEP_GPU_INLINE void block_sort_shared(const P &p, Key *s, unsigned short *sidx
     __syncthreads();
 }
 
-/* Values of a tile in sorted order: gathered into registers (local memory for odd
- * sizes) before any is stored, so in == out works; the caller synchronised sidx. */
+/* Values of a tile in sorted order: every thread gathers its values before any is
+ * stored (value_gather.cuh), so in == out works; the caller synchronised sidx. */
 template <int THREADS, int ITEMS>
 SWEEP_GPU_INLINE void block_gather_values(const unsigned short *sidx, int len, const void *vin,
                                           void *vout, size_t start, size_t vsize, unsigned unit) {
-    alignas(16) unsigned char buf[ITEMS * 16];
-#pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) copy_elem(buf, (size_t)r, vin, start + sidx[i], vsize, unit);
-    }
-    __syncthreads();
-#pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) copy_elem(vout, start + (size_t)i, buf, (size_t)r, vsize, unit);
-    }
+    const unsigned char *src = (const unsigned char *)vin + start * vsize;
+    gather_values<THREADS, ITEMS, true>([&](int i) { return src + (size_t)sidx[i] * vsize; }, len,
+                                        (unsigned char *)vout + start * vsize, vsize, unit);
 }
 
 /* One tile [blockIdx.x * tile, + tile) of keys_in sorted into keys_out (the same

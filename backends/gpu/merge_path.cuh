@@ -14,6 +14,7 @@
 #include "block_merge.cuh"
 #include "elem_copy.cuh"
 #include "merge_cmp.cuh"
+#include "value_gather.cuh"
 
 namespace sweep_gpu {
 
@@ -180,16 +181,18 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * T + tid;
-            if (i < len) {
-                j.out[o + i] = p.store(st.keys[i]);
-                if constexpr (VALUES) {
+            if (i < len) j.out[o + i] = p.store(st.keys[i]);
+        }
+        if constexpr (VALUES) {
+            /* the outputs' values from the two runs (the destination is neither) */
+            const size_t vs = m.vsize;
+            const unsigned char *va = j.av + ca * vs, *vb = j.bv + cb * vs;
+            gather_values<T, ITEMS, false>(
+                [&](int i) {
                     const int s = st.idx[i];
-                    if (s < la)
-                        copy_elem(j.outv, o + i, j.av, ca + s, m.vsize, m.vunit);
-                    else
-                        copy_elem(j.outv, o + i, j.bv, cb + (s - la), m.vsize, m.vunit);
-                }
-            }
+                    return s < la ? va + (size_t)s * vs : vb + (size_t)(s - la) * vs;
+                },
+                len, j.outv + o * vs, vs, m.vunit);
         }
         ca = ea;
     }

@@ -1,0 +1,68 @@
+/*
+ * value_gather.cuh -- moving a tile's sort values to their sorted places: output i
+ * takes the value at source address src(i). Values are only known by their size at
+ * run time, but each thread issues all its loads before its first store, in a
+ * register type of the value's size where the size and alignment allow (1, 2, 4, 8
+ * or 16 bytes): a store between two loads through byte pointers would otherwise
+ * serialise every load behind the one before (the compiler cannot tell they do not
+ * alias), and a merge pass would wait one memory latency per value.
+ */
+#ifndef SWEEP_GPU_VALUE_GATHER_CUH
+#define SWEEP_GPU_VALUE_GATHER_CUH
+
+#include "elem_copy.cuh"
+
+namespace sweep_gpu {
+
+/* Outputs r * THREADS + threadIdx.x (r < ITEMS, below len) of a tile in register
+ * type V. SYNC: a block barrier between the loads and the stores (sources and
+ * destination may overlap). */
+template <int THREADS, int ITEMS, bool SYNC, class V, class Src>
+SWEEP_GPU_INLINE void gather_values_as(Src &&src, int len, unsigned char *dst) {
+    V v[ITEMS];
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) v[r] = *(const V *)src(i);
+    }
+    if (SYNC) __syncthreads();
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) ((V *)dst)[i] = v[r];
+    }
+}
+
+/* dst[i] = *src(i) for the tile's outputs i < len, vsize bytes each; unit: the
+ * widest unit dividing vsize and the base addresses (copy_unit). */
+template <int THREADS, int ITEMS, bool SYNC, class Src>
+SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize, unsigned unit) {
+    unsigned char *d = (unsigned char *)dst;
+    if (unit >= vsize) {
+        switch (vsize) {
+        case 1: gather_values_as<THREADS, ITEMS, SYNC, unsigned char>(src, len, d); return;
+        case 2: gather_values_as<THREADS, ITEMS, SYNC, unsigned short>(src, len, d); return;
+        case 4: gather_values_as<THREADS, ITEMS, SYNC, unsigned>(src, len, d); return;
+        case 8: gather_values_as<THREADS, ITEMS, SYNC, unsigned long long>(src, len, d); return;
+        case 16: gather_values_as<THREADS, ITEMS, SYNC, uint4>(src, len, d); return;
+        default: break;
+        }
+    }
+    /* Other sizes (at most 16 bytes): staged in a buffer (local memory). */
+    alignas(16) unsigned char buf[ITEMS * 16];
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) copy_elem(buf, (size_t)r, src(i), 0, vsize, unit);
+    }
+    if (SYNC) __syncthreads();
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) copy_elem(d, (size_t)i, buf, (size_t)r, vsize, unit);
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_VALUE_GATHER_CUH */
