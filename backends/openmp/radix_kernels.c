@@ -94,6 +94,21 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
         for (size_t i = lo; i < hi; i++)                                                           \
             cnt[(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                           \
     }                                                                                              \
+    static void count_span_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,           \
+                               unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,     \
+                               uint64_t *all_or) {                                                 \
+        radix_xf x = xf_make(k);                                                                   \
+        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
+        T a = (T) ~(T)0, o = 0;                                                                    \
+        for (size_t i = lo; i < hi; i++) {                                                         \
+            T u = pattern_##S(in[i], base, fl, desc);                                              \
+            a &= u;                                                                                \
+            o |= u;                                                                                \
+            cnt[(u >> shift) & mask]++;                                                            \
+        }                                                                                          \
+        *all_and &= (uint64_t)a;                                                                   \
+        *all_or |= (uint64_t)o;                                                                    \
+    }                                                                                              \
     static SWOMP_INLINE void scatter_body_##S(const sweep_kradix *k, const T *in, T *out,          \
                                               const unsigned char *vin, unsigned char *vout,       \
                                               size_t vs, size_t lo, size_t hi, unsigned shift,     \
@@ -213,6 +228,25 @@ void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_
     case 2: count_16(k, (const uint16_t *)keys, lo, hi, shift, nbits, cnt); break;
     case 4: count_32(k, (const uint32_t *)keys, lo, hi, shift, nbits, cnt); break;
     default: count_64(k, (const uint64_t *)keys, lo, hi, shift, nbits, cnt); break;
+    }
+}
+
+void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                            unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,
+                            uint64_t *all_or) {
+    switch (k->key_size) {
+    case 1:
+        count_span_8(k, (const uint8_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
+        break;
+    case 2:
+        count_span_16(k, (const uint16_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
+        break;
+    case 4:
+        count_span_32(k, (const uint32_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
+        break;
+    default:
+        count_span_64(k, (const uint64_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
+        break;
     }
 }
 

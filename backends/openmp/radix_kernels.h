@@ -7,6 +7,7 @@
 #define SWEEP_OPENMP_RADIX_KERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sweep/backend.h>
 
 /* Digit passes of a sort: ceil((end_bit - begin_bit) / 8). */
@@ -28,6 +29,13 @@ void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, s
 /* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d. */
 void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
                        unsigned shift, unsigned nbits, size_t *cnt);
+
+/* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d, as swomp_radix_count,
+ * and *all_and &= / *all_or |= the patterns of those keys: a pass whose digit bits
+ * are equal in the AND and the OR moves no key. */
+void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                            unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,
+                            uint64_t *all_or);
 
 /* Bytes of the write-combining buffer of one thread (keys and values). */
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);

@@ -8,12 +8,14 @@
 #include "split_range.h"
 
 #include "elem_copy.h"
+#include "split_avx2.h"
 #include "stream_stage.h"
 
 #include <string.h>
 
 size_t swomp_count_flags(const uint8_t *flags, size_t lo, size_t hi) {
     size_t c = 0;
+    if (swomp_count_flags_avx2(flags, lo, hi, &c)) return c;
     for (size_t i = lo; i < hi; i++)
         c += flags[i] != 0;
     return c;
@@ -74,7 +76,8 @@ static int scatter_staged(const uint8_t *flags, const unsigned char *src, size_t
     swomp_stage sf, su;
     swomp_stage_init(&sf, flagged, stream);
     if (unflagged) swomp_stage_init(&su, unflagged, stream);
-    loop(flags, src, lo, hi, &sf, unflagged ? &su : NULL);
+    if (es != 4 || !swomp_split4_avx2(flags, src, lo, hi, &sf, unflagged ? &su : NULL))
+        loop(flags, src, lo, hi, &sf, unflagged ? &su : NULL);
     swomp_stage_finish(&sf);
     if (unflagged) swomp_stage_finish(&su);
     return 1;
