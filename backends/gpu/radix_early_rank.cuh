@@ -21,6 +21,19 @@
 
 namespace sweep_gpu {
 
+/* Lanes of the warp whose value equals mine (values below 2^NBITS; every lane
+ * active): one ballot per bit, unrolled. */
+template <int NBITS> SWEEP_GPU_INLINE lanemask_t match_bits(unsigned v) {
+    lanemask_t m = ~(lanemask_t)0;
+#pragma unroll
+    for (int b = 0; b < NBITS; ++b) {
+        const bool bit = (v >> b) & 1u;
+        const lanemask_t x = ballot(bit);
+        m &= bit ? x : ~x;
+    }
+    return m;
+}
+
 template <int THREADS, int ITEMS> struct EarlyRank {
     static constexpr int kWarps = THREADS / kWarp;
     static_assert(THREADS >= kRadixDigits, "one thread per digit in the count scan");
@@ -72,18 +85,19 @@ template <int THREADS, int ITEMS> struct EarlyRank {
         __syncthreads();
     }
 
-    /* ranks[j]: tile position of item j (valid items only). mbits: bits that tell
-     * the digits (and, in a partial tile, the placeholders 256 + lane) apart. */
-    template <class Dig, class Valid>
-    SWEEP_GPU_INLINE static void rank(Dig &&dig, Valid &&valid, unsigned mbits,
-                                      unsigned (&ranks)[ITEMS], Storage &s) {
+    /* ranks[j]: tile position of item j (valid items only). MBITS: bits that tell
+     * the digits (and, in a partial tile, the placeholders 256 + lane) apart; known
+     * at compile time so the ballots of the match unroll. */
+    template <int MBITS, class Dig, class Valid>
+    SWEEP_GPU_INLINE static void rank(Dig &&dig, Valid &&valid, unsigned (&ranks)[ITEMS],
+                                      Storage &s) {
         const int lane = lane_id();
         unsigned *wb = s.warp_bins[warp_id()];
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             const bool v = valid(j);
             const unsigned d = v ? dig(j) : kRadixDigits + (unsigned)lane;
-            const lanemask_t p = match_any(d, mbits);
+            const lanemask_t p = match_bits<MBITS>(d);
             const int leader = ffs_mask(p) - 1;
             unsigned old = 0;
             if (v && lane == leader) old = atomicAdd(&wb[d], (unsigned)popc_mask(p));

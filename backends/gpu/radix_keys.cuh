@@ -59,6 +59,42 @@ template <class U> SWEEP_GPU_INLINE U key_from_pattern(U u, int kind, int descen
     return u;
 }
 
+/* key_pattern and key_from_pattern as branch-free xors, the masks chosen once per
+ * kernel: pattern = raw ^ (top(raw) & flip) ^ fixed, top(x) being all ones where
+ * x's top bit is set. Signed keys flip the sign bit (fixed); floats also flip every
+ * other bit of a negative key (flip); a descending sort inverts all bits (fixed).
+ * The inverse undoes the order first, then the kind: a pattern whose top bit is
+ * clear came from a negative float. Digits are then a shift and a mask. */
+template <class U> struct KeyCodec {
+    U flip, kind_fixed, order, fixed;
+    unsigned shift, mask;
+    bool identity; /* unsigned ascending: the pattern is the key */
+
+    SWEEP_GPU_INLINE static U top(U x) {
+        return (U)((U)0 - (U)(x >> (8 * sizeof(U) - 1)));
+    }
+    SWEEP_GPU_INLINE explicit KeyCodec(const DigitSpec &s) {
+        constexpr U sign = (U)((U)1 << (8 * sizeof(U) - 1));
+        flip = s.kind == kKeyFloat ? (U)~sign : (U)0;
+        kind_fixed = s.kind == kKeyUnsigned ? (U)0 : sign;
+        order = s.descending ? (U) ~(U)0 : (U)0;
+        fixed = (U)(kind_fixed ^ order);
+        shift = s.shift;
+        mask = (1u << s.nbits) - 1;
+        identity = (flip | fixed) == 0;
+    }
+    SWEEP_GPU_INLINE U encode(U raw) const {
+        return (U)(raw ^ (top(raw) & flip) ^ fixed);
+    }
+    SWEEP_GPU_INLINE U decode(U pattern) const {
+        const U q = (U)(pattern ^ order);
+        return (U)(q ^ (top((U)~q) & flip) ^ kind_fixed);
+    }
+    SWEEP_GPU_INLINE unsigned digit(U pattern) const {
+        return (unsigned)(pattern >> shift) & mask;
+    }
+};
+
 template <class U> SWEEP_GPU_INLINE unsigned key_digit(U raw, const DigitSpec &s) {
     U u = key_pattern(raw, s.kind, s.descending);
     return (unsigned)((unsigned long long)(u >> s.shift) & ((1ull << s.nbits) - 1));

@@ -26,17 +26,43 @@
 
 namespace sweep_gpu {
 
-/* 384 threads (12 warps of 32, 6 of 64) and about 72 bytes of the wider of key and
- * value per thread: 18 u32 keys, 9 u64 keys, 4 16-byte values. Two blocks fit an SM
- * (about 42 KB of shared memory each), enough to hide the look-back's waits. */
-template <class U, class Vt> struct OnesweepTuning {
-    static constexpr int threads = 384;
+/* A tile shape: THREADS threads of ITEMS keys each, MIN_BLOCKS blocks per SM asked
+ * of the register allocator. */
+template <class U, class Vt, int THREADS, int ITEMS, int MIN_BLOCKS> struct OnesweepShape {
+    static constexpr int threads = THREADS;
+    static constexpr int items = ITEMS;
+    static constexpr int min_blocks = MIN_BLOCKS;
     static constexpr int wide = (int)(sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt));
-    static constexpr int items = 72 / wide > 18 ? 18 : (72 / wide < 4 ? 4 : 72 / wide);
     static constexpr int tile = threads * items;
     /* keys per portion at most: a multiple of the tile whose counts fit 30 bits */
     static constexpr size_t max_portion = (((size_t)1 << 30) - tile) / tile * tile;
 };
+
+/* Measured on the H100 at 2^28 random keys (the kernel alone, one run): keys alone
+ * of up to 4 bytes take 384 threads x 21 keys (1.60 ms a pass against 1.69 at 18,
+ * 1.65 at 19, 1.72 at 256 x 21; 23 measured 1.58 but makes the buffer share the rank
+ * counters' memory, not yet checked for 32-bit keys); 64-bit keys alone 256 threads
+ * x 19 keys, three blocks an SM (2.00 ms a pass against 2.03 at 256 x 20, which
+ * spills, 2.03 at 256 x 17, 2.02 at 384 x 15); their buffer shares the counters'
+ * memory. With values, 384 threads and about 72 bytes of the wider of key and value
+ * per thread: 18 u32 pairs, 9 with 8-byte keys or values, 4 16-byte values. Bigger
+ * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys. */
+constexpr bool onesweep_wide_keys(int key, bool values) {
+    return !values && key == 8;
+}
+constexpr int onesweep_threads(int key, bool values) {
+    return onesweep_wide_keys(key, values) ? 256 : 384;
+}
+constexpr int onesweep_items(int key, int wide, bool values) {
+    return onesweep_wide_keys(key, values) ? 19
+           : !values                       ? 21
+                     : (72 / wide > 18 ? 18 : (72 / wide < 4 ? 4 : 72 / wide));
+}
+template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
+struct OnesweepTuning
+    : OnesweepShape<U, Vt, onesweep_threads(sizeof(U), V),
+                    onesweep_items(sizeof(U), sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt), V),
+                    onesweep_wide_keys(sizeof(U), V) ? 3 : 2> {};
 
 constexpr unsigned kDigitAggregate = 1u << 30;
 constexpr unsigned kDigitPrefix = 2u << 30;
@@ -193,25 +219,47 @@ SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, si
     return before;
 }
 
-/* One tile of one pass: keys in registers, early digit counts published as the
- * tile's aggregate, stable ranks, then keys (and values) reordered by digit in
- * shared memory so each digit's run goes out on consecutive addresses. */
-template <class U, class Vt, bool VALUES>
-__global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 2)
+/* The kernel's shared memory: the rank counters, the tile's reordering buffer and
+ * (values only) each sorted position's digit. While they fit beside each other the
+ * digits reuse the counters; a tile too big for that (64-bit keys) shares the
+ * buffer with the counters instead, at the cost of one more barrier. */
+template <class Rs, int BUF, int DIG, bool SHARE> struct OnesweepSmem;
+template <class Rs, int BUF, int DIG> struct OnesweepSmem<Rs, BUF, DIG, false> {
+    union {
+        Rs rs;
+        uint8_t dig[DIG];
+    };
+    alignas(16) unsigned char buf[BUF];
+};
+template <class Rs, int BUF, int DIG> struct OnesweepSmem<Rs, BUF, DIG, true> {
+    union {
+        Rs rs;
+        alignas(16) unsigned char buf[BUF];
+    };
+    uint8_t dig[DIG];
+};
+
+/* One tile of one pass: keys in registers (as their order patterns), early digit
+ * counts published as the tile's aggregate, stable ranks, then keys (and values)
+ * reordered by digit in shared memory so each digit's run goes out on consecutive
+ * addresses. */
+template <class U, class Vt, bool VALUES, class Tn = OnesweepTuning<U, Vt>>
+__global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     radix_onesweep_kernel(OnesweepArgs a) {
-    typedef OnesweepTuning<U, Vt> Tn;
     constexpr int THREADS = Tn::threads;
     constexpr int ITEMS = Tn::items;
     constexpr int TILE = Tn::tile;
     typedef EarlyRank<THREADS, ITEMS> Rank;
-    /* the digit of each sorted position (values only) reuses the rank counters */
-    union Scratch {
-        typename Rank::Storage rs;
-        uint8_t dig[VALUES ? TILE : 1];
-    };
-    __shared__ Scratch sx;
-    alignas(16) __shared__ unsigned char sbuf[TILE * Tn::wide];
-    __shared__ unsigned long long sbase[kRadixDigits];
+    typedef typename Rank::Storage Rs;
+    constexpr int BUF = TILE * Tn::wide, DIG = VALUES ? TILE : 1;
+    constexpr bool SHARE = BUF + (sizeof(Rs) > (size_t)DIG ? sizeof(Rs) : (size_t)DIG) +
+                               kRadixDigits * sizeof(void *) * (VALUES ? 2 : 1) + 64 >
+                           48 * 1024;
+    __shared__ OnesweepSmem<Rs, BUF, DIG, SHARE> sm;
+    /* where digit d's keys go: dst + (its offset - where it starts in the tile), so a
+     * key's address is this plus its tile position (a multiply-add, not 64-bit adds) */
+    __shared__ U *skdst[kRadixDigits];
+    __shared__ unsigned long long sbase[VALUES ? kRadixDigits : 1]; /* the same as an index */
     __shared__ unsigned s_tile;
 
     const PassPlan pp = a.plan->pass[a.pass];
@@ -229,6 +277,9 @@ __global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 2)
     const int len = pend - tstart < (size_t)TILE ? (int)(pend - tstart) : TILE;
     const bool full = len == TILE;
     const int first = warp * kWarp * ITEMS + lane; /* item j is key first + j * kWarp */
+    /* read now, so its latency overlaps the key loads rather than following the
+     * look-back */
+    const unsigned long long base_in = tid < kRadixDigits ? a.base_in[tid] : 0ull;
 
     U k[ITEMS];
     if (full) {
@@ -240,45 +291,73 @@ __global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 2)
         for (int j = 0; j < ITEMS; ++j)
             k[j] = first + j * kWarp < len ? src[tstart + first + j * kWarp] : (U)0;
     }
-    const DigitSpec spec = a.spec;
-    auto dig = [&](int j) { return key_digit(k[j], spec); };
+    const KeyCodec<U> codec(a.spec);
+    if (!codec.identity) {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            k[j] = codec.encode(k[j]);
+    }
+    auto dig = [&](int j) { return codec.digit(k[j]); };
     auto valid = [&](int j) { return full || first + j * kWarp < len; };
+    auto all = [](int) { return true; };
 
     unsigned total, excl;
-    Rank::count(dig, valid, total, sx.rs);
+    if (full)
+        Rank::count(dig, all, total, sm.rs);
+    else
+        Rank::count(dig, valid, total, sm.rs);
     if (emulated_stall(a.stall_mod, tile)) stall_delay(a.spin_limit);
     unsigned *my_status = a.status + tile * kRadixDigits + tid;
     if (tid < kRadixDigits)
         store_volatile(my_status, (tile ? kDigitAggregate : kDigitPrefix) | total);
-    Rank::offsets(total, excl, sx.rs);
+    Rank::offsets(total, excl, sm.rs);
     unsigned ranks[ITEMS];
-    Rank::rank(dig, valid, full ? spec.nbits : 9u, ranks, sx.rs);
+    if (full)
+        Rank::template rank<8>(dig, all, ranks, sm.rs);
+    else
+        Rank::template rank<9>(dig, valid, ranks, sm.rs);
+    if (SHARE) __syncthreads(); /* the counters become the buffer */
 
-    U *skeys = (U *)sbuf;
+    U *skeys = (U *)sm.buf;
+    if (full) {
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-        if (valid(j)) skeys[ranks[j]] = k[j];
+        for (int j = 0; j < ITEMS; ++j)
+            skeys[ranks[j]] = k[j];
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            if (valid(j)) skeys[ranks[j]] = k[j];
+    }
     if (tid < kRadixDigits) {
         const unsigned before = tile ? digit_lookback<TILE>(a, src, tile, (unsigned)tid) : 0u;
         if (tile) store_volatile(my_status, kDigitPrefix | (before + total));
-        sbase[tid] = a.base_in[tid] + before - excl;
-        if (tile == ntiles - 1) a.base_out[tid] = a.base_in[tid] + before + total;
+        const unsigned long long b = base_in + before - excl; /* may wrap; the sum won't */
+        skdst[tid] = (U *)((uintptr_t)dst + (uintptr_t)b * sizeof(U));
+        if (VALUES) sbase[tid] = b;
+        if (tile == ntiles - 1) a.base_out[tid] = base_in + before + total;
     }
     __syncthreads();
+    const int lim = full ? TILE : len;
+    auto scatter = [&](auto decode) {
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        const int i = j * THREADS + tid;
-        if (full || i < len) {
-            const U key = skeys[i];
-            const unsigned d = key_digit(key, spec);
-            dst[sbase[d] + i] = key;
-            if (VALUES) sx.dig[i] = (uint8_t)d;
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = j * THREADS + tid;
+            if (i < lim) {
+                const U key = skeys[i];
+                const unsigned d = codec.digit(key);
+                skdst[d][i] = decode(key);
+                if (VALUES) sm.dig[i] = (uint8_t)d;
+            }
         }
-    }
+    };
+    if (codec.identity)
+        scatter([](U x) { return x; });
+    else
+        scatter([&](U x) { return codec.decode(x); });
     if (VALUES) {
         const Vt *vsrc = (const Vt *)pp.vsrc;
         Vt *vdst = (Vt *)pp.vdst;
-        Vt *svals = (Vt *)sbuf;
+        Vt *svals = (Vt *)sm.buf;
         Vt v[ITEMS];
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j)
@@ -291,7 +370,7 @@ __global__ void __launch_bounds__(OnesweepTuning<U, Vt>::threads, 2)
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             const int i = j * THREADS + tid;
-            if (full || i < len) vdst[sbase[sx.dig[i]] + i] = svals[i];
+            if (i < lim) vdst[sbase[sm.dig[i]] + i] = svals[i];
         }
     }
 }
