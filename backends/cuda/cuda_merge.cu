@@ -7,6 +7,7 @@
  * comparators go to their run-time compiled kernels (cuda_rtc_merge.cu), in the HIP
  * plugin too (which compiles this file, with hipRTC for those kernels).
  */
+#include "cuda_args_merge.cuh"
 #include "cuda_backend.h"
 #include "gpu/block_sort.cuh"
 #include "gpu/merge_path.cuh"
@@ -48,15 +49,6 @@ template <class U> static PatternCmp<U> pattern_cmp(const sweep_kcmp *cmp) {
     return p;
 }
 
-/* The widest unit that moves values between all three places (a NULL one is
- * ignored). */
-static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
-    if (!vsize) return 1;
-    const void *r = c ? c : a ? a : b;
-    unsigned u1 = copy_unit(a ? a : r, r, vsize), u2 = copy_unit(b ? b : r, r, vsize);
-    return u1 < u2 ? u1 : u2;
-}
-
 sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *values,
                                   size_t vsize, size_t n, size_t tile) {
     sweep_cuda *h = (sweep_cuda *)hv;
@@ -74,7 +66,7 @@ sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, v
     }
     SWEEP_CUDA_ENTER(h);
     const size_t ntiles = (n + tile - 1) / tile;
-    const unsigned vunit = value_unit(values, values, values, vsize);
+    const unsigned vunit = sweep_cuda_value_unit(values, values, values, vsize);
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         const PatternCmp<U> p = pattern_cmp<U>(cmp);
@@ -134,20 +126,8 @@ sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void 
     SWEEP_CUDA_ENTER(h);
     const size_t nparts = (na + nb + part - 1) / part;
     if (nparts == 0) return SWEEP_OK;
-    MergeArgs m;
-    memset(&m, 0, sizeof m);
-    m.a = a;
-    m.av = a_values;
-    m.na = na;
-    m.b = b;
-    m.bv = b_values;
-    m.nb = nb;
-    m.vsize = vsize;
-    m.vunit = value_unit(a_values, b_values, out_values, vsize);
-    m.part = part;
-    m.splits = splits;
-    m.out = out;
-    m.outv = out_values;
+    const MergeArgs m = sweep_cuda_merge_args(a, a_values, na, b, b_values, nb, out, out_values,
+                                              vsize, part, splits);
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         return launch_merge<U, false>(h, pattern_cmp<U>(cmp), m, nparts, "merge_tiles");
@@ -163,6 +143,16 @@ static bool fused_ok(const sweep_kcmp *cmp, size_t vsize) {
            (cmp->key_size == 1 || cmp->key_size == 2 || cmp->key_size == 4 || cmp->key_size == 8);
 }
 
+/* What reaches this entry through libsweep (core/merge_sort.c): custom comparators
+ * of any n (their run-time compiled passes); built-in ones only up to the context's
+ * sort_tile (SWEEP_CUDA_SORT_TILE, 1024), which is within one block-sort tile of
+ * every key width (4352 keys up to 4 bytes, 2816 of 8), so one tile sort and no
+ * merge pass: beyond sort_tile the core sorts built-in comparators with the radix
+ * sort, and the generic path (SWEEP_GENERIC) composes from tile_sort, merge_partition
+ * and merge_tiles instead. The built-in passes below are kept: this is the table's
+ * fused merge_sort, which sweep/backend.h (installed) documents for any n, so a
+ * caller of sweep_backend_entry() with more than one tile reaches them, and the
+ * core may send larger sorts here again (e.g. if sort_tile grows past a tile). */
 sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_in,
                                    void *keys_out, const void *values_in, void *values_out,
                                    size_t vsize, size_t n, void *scratch, size_t *scratch_bytes) {
@@ -201,24 +191,14 @@ sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *
         if (vsize)
             tile_sort_kernel<U, true><<<ntiles, kSortThreads, 0, h->stream>>>(
                 pc, (const U *)keys_in, (U *)kcur, values_in, vcur, vsize,
-                value_unit(values_in, values_in, vcur, vsize), n, tile);
+                sweep_cuda_value_unit(values_in, values_in, vcur, vsize), n, tile);
         else
             tile_sort_kernel<U, false><<<ntiles, kSortThreads, 0, h->stream>>>(
                 pc, (const U *)keys_in, (U *)kcur, NULL, NULL, 0, 1, n, tile);
         SWEEP_CUDA_LAUNCHED(h, "merge_sort (tiles)");
         for (size_t w = tile; w < n; w *= 2) {
-            MergeArgs m;
-            memset(&m, 0, sizeof m);
-            m.width = w;
-            m.src = kcur;
-            m.srcv = vcur;
-            m.dst = kalt;
-            m.dstv = valt;
-            m.n = n;
-            m.vsize = vsize;
-            m.vunit = value_unit(vcur, vcur, valt, vsize);
-            m.part = part;
-            m.splits = splits;
+            const MergeArgs m =
+                sweep_cuda_merge_pass_args(kcur, vcur, kalt, valt, n, w, vsize, part, splits);
             merge_pairs_partition_kernel<U>
                 <<<(unsigned)((nparts + 255) / 256), 256, 0, h->stream>>>(pc, m, nparts, splits);
             SWEEP_CUDA_LAUNCHED(h, "merge_sort (partition)");

@@ -4,6 +4,7 @@
  * arguments are plain pointers and MergeArgs, whose layout does not depend on the
  * key type; their block shape (sort_items) depends only on the key size.
  */
+#include "cuda_args_merge.cuh"
 #include "cuda_rtc.h"
 
 #include "gpu/merge_path.cuh"
@@ -23,15 +24,6 @@ static size_t pad256(size_t b) {
     return (b + 255) & ~(size_t)255;
 }
 
-/* The widest unit that moves values between all three places (a NULL one is
- * ignored). */
-static unsigned value_unit(const void *a, const void *b, const void *c, size_t vsize) {
-    if (!vsize) return 1;
-    const void *r = c ? c : a ? a : b;
-    unsigned u1 = copy_unit(a ? a : r, r, vsize), u2 = copy_unit(b ? b : r, r, vsize);
-    return u1 < u2 ? u1 : u2;
-}
-
 /* Keys per block-sort tile (and per merge partition of the fused passes). */
 static size_t tile_of(const sweep_kcmp *cmp) {
     return (size_t)kSortThreads * (size_t)sort_items(cmp->key_size);
@@ -40,7 +32,7 @@ static size_t tile_of(const sweep_kcmp *cmp) {
 static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, const void *keys_in,
                                   void *keys_out, const void *values_in, void *values_out,
                                   size_t vsize, size_t n, size_t tile, const char *what) {
-    unsigned vunit = value_unit(values_in, values_in, values_out, vsize);
+    unsigned vunit = sweep_cuda_value_unit(values_in, values_in, values_out, vsize);
     void *args[] = {&keys_in, &keys_out, &values_in, &values_out, &vsize, &vunit, &n, &tile};
     return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT + (vsize != 0)], (n + tile - 1) / tile,
                                  kSortThreads, args, what);
@@ -92,20 +84,8 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
     sweep_status st = kernels_of(h, cmp, &k);
     if (st != SWEEP_OK) return st;
     if (na + nb == 0) return SWEEP_OK;
-    MergeArgs m;
-    memset(&m, 0, sizeof m);
-    m.a = a;
-    m.av = a_values;
-    m.na = na;
-    m.b = b;
-    m.bv = b_values;
-    m.nb = nb;
-    m.vsize = vsize;
-    m.vunit = value_unit(a_values, b_values, out_values, vsize);
-    m.part = part;
-    m.splits = splits;
-    m.out = out;
-    m.outv = out_values;
+    MergeArgs m = sweep_cuda_merge_args(a, a_values, na, b, b_values, nb, out, out_values, vsize,
+                                        part, splits);
     void *args[] = {&m};
     return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_TILES + (vsize != 0)],
                                  (na + nb + part - 1) / part, kSortThreads, args, "merge_tiles");
@@ -145,18 +125,7 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     st = tile_sort_run(h, k, keys_in, kcur, vsize ? values_in : NULL, vsize ? vcur : NULL, vsize, n,
                        tile, "merge_sort (tiles)");
     for (size_t w = tile; st == SWEEP_OK && w < n; w *= 2) {
-        MergeArgs m;
-        memset(&m, 0, sizeof m);
-        m.width = w;
-        m.src = kcur;
-        m.srcv = vcur;
-        m.dst = kalt;
-        m.dstv = valt;
-        m.n = n;
-        m.vsize = vsize;
-        m.vunit = value_unit(vcur, vcur, valt, vsize);
-        m.part = part;
-        m.splits = splits;
+        MergeArgs m = sweep_cuda_merge_pass_args(kcur, vcur, kalt, valt, n, w, vsize, part, splits);
         void *pargs[] = {&m, &nparts, &splits};
         st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PAIRS_PARTITION], (nparts + 255) / 256,
                                    256, pargs, "merge_sort (partition)");

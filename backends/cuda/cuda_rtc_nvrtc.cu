@@ -5,6 +5,7 @@
  * plugin's own folder.
  */
 #include "cuda_rtc_internal.h"
+#include "rtc_library_search.h"
 
 #include <dlfcn.h>
 #include <nvrtc.h>
@@ -68,60 +69,35 @@ bool bind_all(void *lib) {
     return true;
 }
 
-/* Appends ", s" (or s) to buf, cutting what does not fit. */
-void append(char *buf, size_t len, const char *s) {
-    size_t used = strlen(buf);
-    const char *parts[2] = {used ? ", " : "", s};
-    for (const char *p : parts)
-        for (; *p && used + 1 < len; ++p)
-            buf[used++] = *p;
-    buf[used] = '\0';
+int bind_lib(void *lib, void *) {
+    return bind_all(lib);
 }
 
 void load_once() {
-    char cand[8][512];
-    int nc = 0;
+    sweep_rtc_candidates cand = {};
     const int major = CUDART_VERSION / 1000;
-    snprintf(cand[nc++], sizeof cand[0], "libnvrtc.so.%d", major);
-    snprintf(cand[nc++], sizeof cand[0], "libnvrtc.so");
+    sweep_rtc_candidates_add(&cand, "libnvrtc.so.%d", major);
+    sweep_rtc_candidates_add(&cand, "libnvrtc.so");
     const char *home = getenv("CUDA_HOME");
     if (home && *home) {
-        snprintf(cand[nc++], sizeof cand[0], "%s/lib64/libnvrtc.so.%d", home, major);
-        snprintf(cand[nc++], sizeof cand[0], "%s/lib64/libnvrtc.so", home);
+        sweep_rtc_candidates_add(&cand, "%s/lib64/libnvrtc.so.%d", home, major);
+        sweep_rtc_candidates_add(&cand, "%s/lib64/libnvrtc.so", home);
     }
-    snprintf(cand[nc++], sizeof cand[0], "/usr/local/cuda/lib64/libnvrtc.so.%d", major);
-    snprintf(cand[nc++], sizeof cand[0], "/usr/local/cuda/lib64/libnvrtc.so");
-    Dl_info info;
-    if (dladdr((void *)&load_once, &info) && info.dli_fname) {
-        const char *slash = strrchr(info.dli_fname, '/');
-        if (slash) {
-            int dir = (int)(slash - info.dli_fname);
-            if (dir > 400) dir = 400;
-            snprintf(cand[nc++], sizeof cand[0], "%.*s/libnvrtc.so.%d", dir, info.dli_fname, major);
-        }
-    }
-    g_nvrtc.why[0] = '\0';
-    for (int i = 0; i < nc; ++i) {
-        void *lib = dlopen(cand[i], RTLD_NOW | RTLD_LOCAL);
-        if (!lib) {
-            append(g_nvrtc.why, sizeof g_nvrtc.why, cand[i]);
-            continue;
-        }
-        if (!bind_all(lib)) {
-            dlclose(lib);
-            append(g_nvrtc.why, sizeof g_nvrtc.why, cand[i]);
-            continue;
-        }
-        int ma = 0, mi = 0;
-        if (g_nvrtc.Version(&ma, &mi) != NVRTC_SUCCESS) ma = mi = 0;
-        g_nvrtc.version = ma * 1000 + mi * 10;
-        int na = 0;
-        if (g_nvrtc.GetNumSupportedArchs(&na) == NVRTC_SUCCESS && na > 0 && na <= 64 &&
-            g_nvrtc.GetSupportedArchs(g_nvrtc.archs) == NVRTC_SUCCESS)
-            g_nvrtc.narchs = na;
-        g_nvrtc.lib = lib;
-        return;
-    }
+    sweep_rtc_candidates_add(&cand, "/usr/local/cuda/lib64/libnvrtc.so.%d", major);
+    sweep_rtc_candidates_add(&cand, "/usr/local/cuda/lib64/libnvrtc.so");
+    char dir[SWEEP_RTC_CANDIDATE_LEN];
+    if (sweep_rtc_own_folder(dir, sizeof dir))
+        sweep_rtc_candidates_add(&cand, "%s/libnvrtc.so.%d", dir, major);
+    void *lib = sweep_rtc_open_first(&cand, bind_lib, NULL, g_nvrtc.why, sizeof g_nvrtc.why);
+    if (!lib) return;
+    int ma = 0, mi = 0;
+    if (g_nvrtc.Version(&ma, &mi) != NVRTC_SUCCESS) ma = mi = 0;
+    g_nvrtc.version = ma * 1000 + mi * 10;
+    int na = 0;
+    if (g_nvrtc.GetNumSupportedArchs(&na) == NVRTC_SUCCESS && na > 0 && na <= 64 &&
+        g_nvrtc.GetSupportedArchs(g_nvrtc.archs) == NVRTC_SUCCESS)
+        g_nvrtc.narchs = na;
+    g_nvrtc.lib = lib;
 }
 
 } // namespace

@@ -3,6 +3,8 @@
  * single-pass and tile kernels, compiled at run time on the operator (cuda_rtc.cu),
  * launched with argument structs built here around the same Elem type.
  */
+#include "cuda_args_single_pass.cuh"
+#include "cuda_args_tile.cuh"
 #include "cuda_rtc.h"
 #include "cuda_rtc_elem.h"
 
@@ -65,17 +67,7 @@ static sweep_status single_pass(sweep_cuda *h, const sweep_kop *op, cudaKernel_t
         }
         if (ntiles > 0xffffffffull)
             return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
-        ScanArgs<T> a;
-        memset(&a, 0, sizeof a);
-        a.in = (const T *)in;
-        a.out = (T *)out;
-        a.n = n;
-        memcpy(&a.identity, op->identity, sizeof(T));
-        a.exclusive = exclusive;
-        a.seg = seg;
-        a.seg_out = (T *)seg_out;
-        a.stall_mod = h->stall_mod;
-        a.spin_limit = h->spin_limit;
+        ScanArgs<T> a = sweep_cuda_scan_args<T>(h, op, in, out, n, exclusive, seg, seg_out);
         TileState<V> ts = TileState<V>::carve(scratch, ntiles);
         SWEEP_CUDA_TRY(h,
                        cudaMemsetAsync(scratch, 0, TileState<V>::clear_bytes(ntiles), h->stream));
@@ -165,18 +157,8 @@ sweep_status sweep_cuda_rtc_tile_pass(sweep_cuda *h, const sweep_kop *op, const 
     const bool sequential = (h->options & SWEEP_OPTION_DETERMINISTIC) != 0;
     st = sweep_rtc_by_elem(op->size, op->custom->elem_align, [&](auto e) -> sweep_status {
         typedef decltype(e) T;
-        TileArgs<T> a;
-        memset(&a, 0, sizeof a);
-        a.in = (const T *)in;
-        a.flags = flags;
-        a.out = (T *)out;
-        a.n = n;
-        a.tile = tile;
-        a.carries = (const T *)carries;
-        a.partials = (T *)partials;
-        a.partial_flags = partial_flags;
-        memcpy(&a.identity, op->identity, sizeof(T));
-        a.exclusive = exclusive;
+        TileArgs<T> a = sweep_cuda_tile_args<T>(op, in, flags, out, n, tile, carries, partials,
+                                                partial_flags, exclusive);
         if (sequential) {
             size_t nt = ntiles;
             void *args[] = {&a, &nt};
@@ -213,21 +195,13 @@ sweep_status sweep_cuda_rtc_reduce(sweep_cuda *h, const sweep_kop *op, const voi
     }
     st = sweep_rtc_by_elem(op->size, op->custom->elem_align, [&](auto e) -> sweep_status {
         typedef decltype(e) T;
-        TileArgs<T> a;
-        memset(&a, 0, sizeof a);
-        a.in = (const T *)in;
-        a.n = n;
-        a.tile = chunk;
-        a.partials = (T *)scratch;
-        memcpy(&a.identity, op->identity, sizeof(T));
+        TileArgs<T> a =
+            sweep_cuda_tile_args<T>(op, in, NULL, NULL, n, chunk, NULL, scratch, NULL, 0);
         void *args[] = {&a};
         sweep_status s2 = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_REDUCE], blocks,
                                                 kTileThreads, args, "reduce (chunks)");
         if (s2 != SWEEP_OK) return s2;
-        a.in = (const T *)scratch;
-        a.n = blocks;
-        a.tile = blocks;
-        a.partials = (T *)out;
+        a = sweep_cuda_tile_args<T>(op, scratch, NULL, NULL, blocks, blocks, NULL, out, NULL, 0);
         return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_REDUCE], 1, kTileThreads, args,
                                      "reduce (partials)");
     });

@@ -7,6 +7,7 @@
 #ifndef SWEEP_CUDA_SINGLE_PASS_CUH
 #define SWEEP_CUDA_SINGLE_PASS_CUH
 
+#include "cuda_args_single_pass.cuh"
 #include "cuda_backend.h"
 #include "gpu/scan_single_pass.cuh"
 
@@ -55,16 +56,7 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         }
         if (ntiles > 0x7fffffffull) /* one block per tile */
             return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
-        ScanArgs<T> a;
-        a.in = (const T *)in;
-        a.out = (T *)out;
-        a.n = n;
-        a.identity = identity_of<T>(op);
-        a.exclusive = exclusive;
-        a.seg = seg;
-        a.seg_out = (T *)seg_out;
-        a.stall_mod = h->stall_mod;
-        a.spin_limit = h->spin_limit;
+        const ScanArgs<T> a = sweep_cuda_scan_args<T>(h, op, in, out, n, exclusive, seg, seg_out);
         TileState<V> ts = TileState<V>::carve(scratch, ntiles, sweep_cuda_tile_tag());
         /* n == 0 reaches here only for a segmented reduction of empty segments */
         if (ntiles > 0) {

@@ -5,6 +5,7 @@
  */
 #include "cuda_backend.h"
 
+#include "cuda_args_tile.cuh"
 #include "gpu/segment_kernels.cuh"
 #include "gpu/tile_scan_kernels.cuh"
 #include <stdio.h>
@@ -24,17 +25,8 @@ static sweep_status tile_run(sweep_cuda *h, const sweep_kop *op, const void *in,
     return dispatch_op(op, [&](auto tag) -> sweep_status {
         typedef typename decltype(tag)::T T;
         typedef typename decltype(tag)::Op Op;
-        TileArgs<T> a;
-        a.in = (const T *)in;
-        a.flags = flags;
-        a.out = (T *)out;
-        a.n = n;
-        a.tile = tile;
-        a.carries = (const T *)carries;
-        a.partials = (T *)partials;
-        a.partial_flags = partial_flags;
-        a.identity = identity_of<T>(op);
-        a.exclusive = exclusive;
+        const TileArgs<T> a = sweep_cuda_tile_args<T>(op, in, flags, out, n, tile, carries,
+                                                      partials, partial_flags, exclusive);
         if (sequential) {
             const unsigned threads = 128;
             tile_sequential_kernel<T, Op, SCAN>
@@ -156,19 +148,11 @@ sweep_status sweep_cuda_reduce(void *hv, const sweep_kop *op, const void *in, si
     return dispatch_op(op, [&](auto tag) -> sweep_status {
         typedef typename decltype(tag)::T T;
         typedef typename decltype(tag)::Op Op;
-        TileArgs<T> a;
-        memset(&a, 0, sizeof a);
-        a.in = (const T *)in;
-        a.n = n;
-        a.tile = chunk;
-        a.partials = (T *)scratch;
-        a.identity = identity_of<T>(op);
+        TileArgs<T> a =
+            sweep_cuda_tile_args<T>(op, in, NULL, NULL, n, chunk, NULL, scratch, NULL, 0);
         tile_block_kernel<T, Op, false><<<(unsigned)blocks, kTileThreads, 0, h->stream>>>(a);
         SWEEP_CUDA_LAUNCHED(h, "reduce (chunks)");
-        a.in = (const T *)scratch;
-        a.n = blocks;
-        a.tile = blocks;
-        a.partials = (T *)out;
+        a = sweep_cuda_tile_args<T>(op, scratch, NULL, NULL, blocks, blocks, NULL, out, NULL, 0);
         tile_block_kernel<T, Op, false><<<1, kTileThreads, 0, h->stream>>>(a);
         SWEEP_CUDA_LAUNCHED(h, "reduce (partials)");
         return SWEEP_OK;

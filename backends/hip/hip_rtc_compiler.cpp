@@ -6,6 +6,7 @@
  * symbols of libamdhip64 itself, so each is tried in turn.
  */
 #include "hip_rtc_compiler.h"
+#include "cuda/rtc_library_search.h"
 
 #include <dlfcn.h>
 #include <hip/hiprtc.h>
@@ -59,14 +60,8 @@ bool bind_all(void *lib) {
     return true;
 }
 
-/* Appends ", s" (or s) to buf, cutting what does not fit. */
-void append(char *buf, size_t len, const char *s) {
-    size_t used = strlen(buf);
-    const char *parts[2] = {used ? ", " : "", s};
-    for (const char *p : parts)
-        for (; *p && used + 1 < len; ++p)
-            buf[used++] = *p;
-    buf[used] = '\0';
+int bind_lib(void *lib, void *) {
+    return bind_all(lib);
 }
 
 void load_once() {
@@ -74,30 +69,20 @@ void load_once() {
      * the runtime's own hiprtc* last: a separate libhiprtc is the newer layout. */
     static const char *const own[] = {"libhiprtc.so.6", "libhiprtc.so.5", "libhiprtc.so"};
     static const char *const runtime[] = {"libamdhip64.so.6", "libamdhip64.so.5", "libamdhip64.so"};
-    char cand[10][512];
-    int nc = 0;
+    sweep_rtc_candidates cand = {};
     for (const char *name : own)
-        snprintf(cand[nc++], sizeof cand[0], "%s", name);
+        sweep_rtc_candidates_add(&cand, "%s", name);
     const char *rocm = getenv("ROCM_PATH");
-    if (rocm && *rocm) snprintf(cand[nc++], sizeof cand[0], "%.400s/lib/libhiprtc.so", rocm);
-    snprintf(cand[nc++], sizeof cand[0], "/opt/rocm/lib/libhiprtc.so");
+    if (rocm && *rocm) sweep_rtc_candidates_add(&cand, "%.400s/lib/libhiprtc.so", rocm);
+    sweep_rtc_candidates_add(&cand, "/opt/rocm/lib/libhiprtc.so");
     for (const char *name : runtime)
-        snprintf(cand[nc++], sizeof cand[0], "%s", name);
-    g_hiprtc.why[0] = '\0';
-    for (int i = 0; i < nc; ++i) {
-        const char *name = cand[i];
-        void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-        if (!lib || !bind_all(lib)) {
-            if (lib) dlclose(lib);
-            append(g_hiprtc.why, sizeof g_hiprtc.why, name);
-            continue;
-        }
-        int ma = 0, mi = 0;
-        if (g_hiprtc.Version(&ma, &mi) != HIPRTC_SUCCESS) ma = mi = 0;
-        g_hiprtc.version = ma * 1000 + mi * 10;
-        g_hiprtc.lib = lib;
-        return;
-    }
+        sweep_rtc_candidates_add(&cand, "%s", name);
+    void *lib = sweep_rtc_open_first(&cand, bind_lib, NULL, g_hiprtc.why, sizeof g_hiprtc.why);
+    if (!lib) return;
+    int ma = 0, mi = 0;
+    if (g_hiprtc.Version(&ma, &mi) != HIPRTC_SUCCESS) ma = mi = 0;
+    g_hiprtc.version = ma * 1000 + mi * 10;
+    g_hiprtc.lib = lib;
 }
 
 sweep_status hiprtc_error(const char *what, hiprtcResult r, char *log, size_t log_len) {

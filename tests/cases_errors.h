@@ -1,0 +1,38 @@
+/*
+ * cases_errors.h -- the cases of the error-contract family, one file per kind of
+ * function (cases_errors_<kind>.c); cases_errors.c registers them.
+ */
+#ifndef SWEEP_TESTS_CASES_ERRORS_H
+#define SWEEP_TESTS_CASES_ERRORS_H
+
+#include "harness.h"
+
+#define E_CASE(name) t_result name(const t_case *c, const t_env *env, char *msg, size_t len)
+
+/* cases_errors_scan.c */
+E_CASE(e_scan);
+E_CASE(e_segscan_flags);
+E_CASE(e_segscan_offsets);
+E_CASE(e_scan_by_key);
+E_CASE(e_reduce);
+E_CASE(e_segreduce);
+/* cases_errors_reorder.c */
+E_CASE(e_split);
+E_CASE(e_compact);
+E_CASE(e_radix);
+E_CASE(e_merge_sort);
+E_CASE(e_merge);
+/* cases_errors_zero_n_alignment.c */
+E_CASE(e_zero_n);
+E_CASE(e_alignment);
+/* cases_errors_context.c */
+E_CASE(e_context);
+E_CASE(e_dead_context);
+/* cases_errors_custom_create.c */
+E_CASE(e_custom_create);
+/* cases_errors_strings.c */
+E_CASE(e_strings);
+
+#undef E_CASE
+
+#endif /* SWEEP_TESTS_CASES_ERRORS_H */
