@@ -23,6 +23,18 @@ void *sweep__arena_take(sweep__arena *arena, size_t bytes) {
     return p;
 }
 
+/* Device scratch is written once when it comes into use (allocated by the cache or
+ * handed over by sweep_context_set_scratch). The single-pass kernels never clear
+ * their tile states: a tag drawn per launch tells stale words from published ones,
+ * so a first read may meet memory nothing has written yet. That is harmless by
+ * design, but compute-sanitizer's initcheck reports it; one memset per block keeps
+ * initcheck meaningful for everything else and costs nothing per call. */
+static sweep_status scratch_first_write(sweep_context *ctx, void *p, size_t bytes) {
+    if (ctx->props.flags & SWEEP_BACKEND_HOST_MEMORY) return SWEEP_OK;
+    sweep_status st = ctx->be->memset(ctx->h, p, 0, bytes);
+    return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(ctx->be->name, "memset", st);
+}
+
 /* Frees the free cached blocks smaller than `below` (all free ones for SIZE_MAX). */
 static void cache_drop_free(sweep_context *ctx, size_t below) {
     size_t keep = 0;
@@ -71,6 +83,11 @@ static sweep_status cache_acquire(sweep_context *ctx, size_t bytes, sweep__arena
             if (st == SWEEP_ERR_OUT_OF_MEMORY)
                 return sweep__fail(st, "cannot allocate %zu bytes of scratch memory", bytes);
             return sweep__backend_failed(ctx->be->name, "alloc", st);
+        }
+        st = scratch_first_write(ctx, p, bytes);
+        if (st != SWEEP_OK) {
+            (void)ctx->be->free(ctx->h, p);
+            return st;
         }
         best = &ctx->cache[ctx->cache_len++];
         best->ptr = p;
@@ -157,6 +174,10 @@ sweep_status sweep_context_set_scratch(sweep_context *ctx, void *buffer, size_t 
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
                            "buffer must be aligned to %u bytes (sweep_malloc's are)",
                            SWEEP__SCRATCH_ALIGN);
+    if (buffer) {
+        st = scratch_first_write(ctx, buffer, bytes);
+        if (st != SWEEP_OK) return st;
+    }
     ctx->user_scratch = buffer;
     ctx->user_scratch_bytes = bytes;
     return SWEEP_OK;

@@ -493,7 +493,9 @@ SWEEP_API sweep_status sweep_scratch_query_begin(sweep_context *ctx);
 SWEEP_API sweep_status sweep_scratch_query_end(sweep_context *ctx, size_t *bytes);
 /* Uses [buffer, buffer + bytes) of context memory for all scratch (NULL, 0 goes back to
  * the caching allocator). buffer must be 256-byte aligned (sweep_malloc's are) and must
- * outlive its use by queued GPU work. */
+ * outlive its use by queued GPU work. On a GPU backend the buffer is zeroed once here
+ * (queued on the context's stream), as the caching allocator's new blocks are, so the
+ * single-pass kernels' first look at their tile states reads written memory. */
 SWEEP_API sweep_status sweep_context_set_scratch(sweep_context *ctx, void *buffer, size_t bytes);
 /* Releases the caching allocator's cached blocks. */
 SWEEP_API sweep_status sweep_context_trim(sweep_context *ctx);
