@@ -3,62 +3,17 @@
  * the issue's targets (n = 2^28 unless noted), median of repeated runs with CUDA
  * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
- * a tool for the lent GPU (see ci/gpu-check.sh).
+ * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
+ * "radix" (those rows only) or "tune" (scan and split rows with the kernel variants
+ * of perf_variants.cuh).
  */
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
 
-#include "../../gpu/block_sort.cuh" /* merge sort block shapes tried on the kernels */
-#include "../../gpu/merge_path.cuh"
-#include "../../gpu/scan_single_pass.cuh" /* tile shapes tried on the kernels themselves */
-#include "../../gpu/split_kernels.cuh"
+#include "perf_util.cuh"
+#include "perf_variants.cuh"
 
-#include <algorithm>
 #include <chrono>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <vector>
-
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));     \
-            exit(2);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define SK(x)                                                                                      \
-    do {                                                                                           \
-        sweep_status s_ = (x);                                                                     \
-        if (s_ != SWEEP_OK) {                                                                      \
-            fprintf(stderr, "%s:%d %s: %s %s\n", __FILE__, __LINE__, #x, sweep_status_string(s_),  \
-                    sweep_last_error());                                                           \
-            exit(2);                                                                               \
-        }                                                                                          \
-    } while (0)
-
-__device__ unsigned long long mix(unsigned long long x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-template <class T> __global__ void fill(T *p, size_t n, unsigned long long seed) {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = (T)mix(i ^ (seed << 40));
-}
-__global__ void fill_flags(uint8_t *f, size_t n, unsigned period, int random) {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        f[i] = random ? (uint8_t)(mix(i * 7 + 3) & 1) : (uint8_t)(i % period == 0);
-}
-__global__ void fill_runs(unsigned *k, size_t n, unsigned period) {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        k[i] = (unsigned)(i / period);
-}
 
 struct Less32 {
     __device__ bool operator()(unsigned a, unsigned b) const {
@@ -72,231 +27,6 @@ static int less_u32_host(const void *a, const void *b, void *user) {
     memcpy(&x, a, 4);
     memcpy(&y, b, 4);
     return x < y;
-}
-
-template <class F> static double median_ms(F &&f, int reps = 15) {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f();
-    f();
-    CK(cudaDeviceSynchronize());
-    std::vector<float> t;
-    for (int r = 0; r < reps; ++r) {
-        CK(cudaEventRecord(a));
-        f();
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    return t[t.size() / 2];
-}
-
-static int failures = 0;
-template <class T> static void same(const char *what, const T *x, const T *y, size_t n) {
-    std::vector<T> a(n), b(n);
-    CK(cudaMemcpy(a.data(), x, n * sizeof(T), cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(b.data(), y, n * sizeof(T), cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < n; ++i)
-        if (memcmp(&a[i], &b[i], sizeof(T)) != 0) {
-            printf("MISMATCH %s at %zu\n", what, i);
-            ++failures;
-            return;
-        }
-}
-
-static void row(const char *what, double sweep_ms, double cub_ms, double target,
-                bool lower_is_ratio = false) {
-    double ratio = cub_ms / sweep_ms;
-    if (lower_is_ratio) {
-        double frac = sweep_ms / cub_ms;
-        printf("%-34s sweep %8.3f ms  cub %8.3f ms  sweep/cub time %.2f (target <= %.2f) %s\n",
-               what, sweep_ms, cub_ms, frac, target, frac <= target ? "MET" : "missed");
-    } else {
-        printf("%-34s sweep %8.3f ms  cub %8.3f ms  speedup %.2fx (target >= %.2fx) %s\n", what,
-               sweep_ms, cub_ms, ratio, target, ratio >= target ? "MET" : "missed");
-    }
-    fflush(stdout);
-}
-
-/* A scan tile shape to try (ScanTuning's fields). */
-template <int THREADS, int ITEMS, int MIN_BLOCKS> struct TryTuning {
-    static constexpr int threads = THREADS;
-    static constexpr int items = ITEMS;
-    static constexpr int tile = THREADS * ITEMS;
-    static constexpr int min_blocks = MIN_BLOCKS;
-};
-
-/* The same with cache-streaming loads and stores. */
-template <int THREADS, int ITEMS, int MIN_BLOCKS>
-struct TryTuningCS : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
-    static constexpr bool streaming = true;
-};
-
-/* Times the single-pass scan kernel with tile shape Tn on the tool's inputs and checks
- * it against CUB's result, so the built-in ScanTuning can be chosen from measurements. */
-template <class T, class Tn>
-static void try_scan(const T *in, T *out, const T *ref, size_t n, void *state) {
-    using namespace sweep_gpu;
-    ScanArgs<T> a;
-    memset(&a, 0, sizeof a);
-    a.in = in;
-    a.out = out;
-    a.n = n;
-    a.exclusive = 1;
-    a.spin_limit = 4000;
-    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
-    static unsigned long long tag = 0x5eed0000000ull;
-    double ms = median_ms([&] {
-        tag += 4;
-        TileState<T> ts = TileState<T>::carve(state, ntiles, tag);
-        scan_single_pass_kernel<T, OpSum, kSegNone, false, Tn>
-            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
-    });
-    CK(cudaGetLastError());
-    char name[80];
-    snprintf(name, sizeof name, "scan u%d %dx%d (min %d)%s", (int)(8 * sizeof(T)), Tn::threads,
-             Tn::items, Tn::min_blocks, StreamHint<Tn>::value ? " cs" : "");
-    same(name, out, ref, n);
-    printf("  variant %-32s %8.3f ms\n", name, ms);
-}
-
-/* Times the single-pass segmented scan kernel (head flags, inclusive sum) with tile
- * shape Tn and checks it against CUB's InclusiveSumByKey result. */
-template <class Tn>
-static void try_segscan(const unsigned *in, const uint8_t *flags, unsigned *out,
-                        const unsigned *ref, size_t n, void *state) {
-    using namespace sweep_gpu;
-    ScanArgs<unsigned> a;
-    memset(&a, 0, sizeof a);
-    a.in = in;
-    a.out = out;
-    a.n = n;
-    a.seg.flags = flags;
-    a.spin_limit = 4000;
-    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
-    static unsigned long long tag = 0x5e650000000ull;
-    double ms = median_ms([&] {
-        tag += 4;
-        TileState<FlagValue<unsigned>> ts =
-            TileState<FlagValue<unsigned>>::carve(state, ntiles, tag);
-        scan_single_pass_kernel<unsigned, OpSum, kSegFlags, false, Tn>
-            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
-    });
-    CK(cudaGetLastError());
-    char name[80];
-    snprintf(name, sizeof name, "segscan u32 %dx%d (min %d)", Tn::threads, Tn::items,
-             Tn::min_blocks);
-    same(name, out, ref, n);
-    printf("  variant %-32s %8.3f ms\n", name, ms);
-}
-
-__global__ void empty_kernel() {}
-
-/* Times the fused split kernel alone with tile shape Tn (the count of all flags done
- * once before) and checks the flagged half against CUB's. */
-template <class Tn>
-static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, const unsigned *ref,
-                      size_t n, size_t nflagged, void *state) {
-    using namespace sweep_gpu;
-    unsigned long long *total = (unsigned long long *)state;
-    CK(cudaMemset(total, 0, 8));
-    count_flags_kernel<<<1024, 256>>>(flags, n, total);
-    SplitArgs<unsigned, NoValue> a;
-    memset(&a, 0, sizeof a);
-    a.flags = flags;
-    a.in = in;
-    a.out = out;
-    a.n = n;
-    a.total = total;
-    a.keep_unflagged = 1;
-    a.spin_limit = 4000;
-    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
-    static unsigned long long tag = 0x5bb10000000ull;
-    double ms = median_ms([&] {
-        tag += 4;
-        TileState<TileCount> ts =
-            TileState<TileCount>::carve((unsigned char *)state + 256, ntiles, tag);
-        split_single_pass_kernel<unsigned, NoValue, false, Tn>
-            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
-    });
-    CK(cudaGetLastError());
-    char name[80];
-    snprintf(name, sizeof name, "split kernel u32 %dx%d (min %d)", Tn::threads, Tn::items,
-             Tn::min_blocks);
-    same(name, out, ref, nflagged);
-    printf("  variant %-32s %8.3f ms\n", name, ms);
-}
-
-/* Times the fused merge sort's kernels (block sort, then partition + merge per pass)
- * on u32 keys with block shape Sh, checked against CUB's result, so SortShape can be
- * chosen from measurements. buf: n keys; splits: room for n / Sh::tile + 1. */
-template <class Sh>
-static void try_merge_sort(const unsigned *in, unsigned *out, unsigned *buf, size_t *splits,
-                           const unsigned *ref, size_t n, bool breakdown = false) {
-    using namespace sweep_gpu;
-    PatternCmp<unsigned> p;
-    p.kind = kKeyUnsigned;
-    p.descending = 0;
-    const size_t tile = Sh::tile, nparts = (n + tile - 1) / tile;
-    unsigned passes = 0;
-    for (size_t w = tile; w < n; w *= 2)
-        ++passes;
-    /* stops after `upto` passes; timing: -1 none, 0 the block sort, 1 partition, 2 merge */
-    auto run = [&](unsigned upto, int timing) {
-        unsigned *cur = passes % 2 == 0 ? out : buf, *alt = cur == out ? buf : out;
-        auto sort = [&] {
-            tile_sort_kernel<unsigned, false, Sh>
-                <<<(unsigned)nparts, Sh::threads>>>(p, in, cur, NULL, NULL, 0, 1, n, tile);
-        };
-        sort();
-        if (timing == 0) return median_ms(sort, 9);
-        unsigned k = 0;
-        for (size_t w = tile; w < n && k < upto; w *= 2, ++k) {
-            MergeArgs m;
-            memset(&m, 0, sizeof m);
-            m.width = w;
-            m.src = cur;
-            m.dst = alt;
-            m.n = n;
-            m.vunit = 1;
-            m.part = tile;
-            m.splits = splits;
-            auto part = [&] {
-                merge_pairs_partition_kernel<unsigned>
-                    <<<(unsigned)((nparts + 255) / 256), 256>>>(p, m, nparts, splits);
-            };
-            auto merge = [&] {
-                merge_tiles_kernel<unsigned, false, true, Sh>
-                    <<<(unsigned)nparts, Sh::threads>>>(p, m);
-            };
-            part();
-            if (k + 1 == upto && timing == 1) return median_ms(part, 9);
-            if (k + 1 == upto && timing == 2) return median_ms(merge, 9);
-            merge();
-            unsigned *t = cur;
-            cur = alt;
-            alt = t;
-        }
-        return 0.0;
-    };
-    double ms = median_ms([&] { run(passes, -1); });
-    CK(cudaGetLastError());
-    char name[80];
-    snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d)", Sh::threads, Sh::items,
-             Sh::min_blocks);
-    same(name, out, ref, n);
-    printf("  variant %-32s %8.3f ms (%u passes)\n", name, ms, passes);
-    if (!breakdown) return;
-    printf("    block sort %.3f ms\n", run(0, 0));
-    for (unsigned k = 1; k <= passes; k += k < 3 || k + 3 > passes ? 1 : 4)
-        printf("    pass %2u: partition %.3f ms, merge %.3f ms\n", k, run(k, 1), run(k, 2));
-    CK(cudaGetLastError());
 }
 
 int main(int argc, char **argv) {
@@ -363,36 +93,36 @@ int main(int argc, char **argv) {
     if (argc > 2 && strcmp(argv[2], "tune") == 0) {
         void *state;
         CK(cudaMalloc(&state, n / 8 + 4096));
-        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 24, 5>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 20, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 28, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<192, 24, 8>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<384, 24, 4>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<512, 12, 3>>(a32, b32, c32, n, state);
-        try_scan<unsigned long long, TryTuning<256, 16, 5>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 12, 5>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<128, 24, 10>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<192, 16, 6>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 20, 5>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<128, 20, 10>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 16, 4>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 12, 6>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 20, 4>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<256, 8, 8>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuning<512, 8, 4>>(a64, b64, c64, n, state);
-        try_scan<unsigned, TryTuning<256, 32, 4>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 32, 5>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 28, 5>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuningCS<128, 24, 12>>(a32, b32, c32, n, state);
-        try_scan<unsigned, TryTuningCS<256, 28, 6>>(a32, b32, c32, n, state);
-        try_scan<unsigned long long, TryTuningCS<256, 16, 5>>(a64, b64, c64, n, state);
-        try_scan<unsigned long long, TryTuningCS<128, 24, 10>>(a64, b64, c64, n, state);
+        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 5>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 20, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 28, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<192, 24, 8>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<384, 24, 4>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<512, 12, 3>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned long long, TryTuning<256, 16, 5>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 12, 5>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<128, 24, 10>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<192, 16, 6>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 20, 5>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<128, 20, 10>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 16, 4>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 12, 6>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 20, 4>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<256, 8, 8>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuning<512, 8, 4>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned, TryTuning<256, 32, 4>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 32, 5>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 28, 5>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 24, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<256, 16, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuning<128, 24, 12>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuningCS<128, 24, 12>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned, TryTuningCS<256, 28, 6>>(a32, NULL, b32, c32, n, state);
+        try_scan<unsigned long long, TryTuningCS<256, 16, 5>>(a64, NULL, b64, c64, n, state);
+        try_scan<unsigned long long, TryTuningCS<128, 24, 10>>(a64, NULL, b64, c64, n, state);
         CK(cudaFree(state));
     }
     /* segmented scan by flags (runs of 1024) vs InclusiveSumByKey */
@@ -411,14 +141,14 @@ int main(int argc, char **argv) {
         if (argc > 2 && strcmp(argv[2], "tune") == 0) {
             void *state;
             CK(cudaMalloc(&state, n / 4 + 4096));
-            try_segscan<TryTuning<256, 16, 6>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 16, 5>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 24, 4>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 24, 5>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 20, 5>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 12, 6>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<128, 24, 10>>(a32, flags, b32, c32, n, state);
-            try_segscan<TryTuning<256, 32, 4>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 16, 6>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 16, 5>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 24, 4>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 24, 5>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 20, 5>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 12, 6>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<128, 24, 10>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuning<256, 32, 4>>(a32, flags, b32, c32, n, state);
             CK(cudaFree(state));
         }
     }
@@ -632,15 +362,15 @@ small:
                    host_us([&] { SK(sweep_scan(ctx, op, a32, b32, 1, SWEEP_EXCLUSIVE)); }));
             void *state;
             CK(cudaMalloc(&state, 1 << 20));
-            try_scan<unsigned, TryTuning<256, 16, 6>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<256, 24, 6>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<128, 24, 12>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<256, 8, 6>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<256, 4, 6>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<128, 8, 6>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<512, 8, 3>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<1024, 8, 1>>(a32, b32, c32, m, state);
-            try_scan<unsigned, TryTuning<512, 16, 2>>(a32, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 16, 6>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 24, 6>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<128, 24, 12>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 8, 6>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<256, 4, 6>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<128, 8, 6>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<512, 8, 3>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<1024, 8, 1>>(a32, NULL, b32, c32, m, state);
+            try_scan<unsigned, TryTuning<512, 16, 2>>(a32, NULL, b32, c32, m, state);
             CK(cudaFree(state));
         }
     }

@@ -1,0 +1,164 @@
+/*
+ * perf_variants.cuh -- sweep-cuda-perf's "tune" runs: the scan, split and merge sort
+ * kernels launched directly at other tile shapes than the built-in ones, each result
+ * checked against CUB's, so a shape is chosen from measurements.
+ */
+#ifndef SWEEP_CUDA_PERF_VARIANTS_CUH
+#define SWEEP_CUDA_PERF_VARIANTS_CUH
+
+#include "cuda/cuda_args_merge.cuh"
+#include "gpu/block_sort.cuh"
+#include "gpu/merge_path.cuh"
+#include "gpu/scan_single_pass.cuh"
+#include "gpu/split_kernels.cuh"
+#include "perf_util.cuh"
+
+/* A scan tile shape to try (ScanTuning's fields). */
+template <int THREADS, int ITEMS, int MIN_BLOCKS> struct TryTuning {
+    static constexpr int threads = THREADS;
+    static constexpr int items = ITEMS;
+    static constexpr int tile = THREADS * ITEMS;
+    static constexpr int min_blocks = MIN_BLOCKS;
+};
+
+/* The same with cache-streaming loads and stores. */
+template <int THREADS, int ITEMS, int MIN_BLOCKS>
+struct TryTuningCS : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
+    static constexpr bool streaming = true;
+};
+
+/* Times the single-pass scan kernel with tile shape Tn on the tool's inputs and checks
+ * it against CUB's result: a plain exclusive sum (flags NULL) or a segmented
+ * inclusive sum by head flags (CUB's InclusiveSumByKey). */
+template <class T, class Tn>
+static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, size_t n,
+                     void *state) {
+    using namespace sweep_gpu;
+    ScanArgs<T> a;
+    memset(&a, 0, sizeof a);
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.exclusive = flags == NULL;
+    a.seg.flags = flags;
+    a.spin_limit = 4000;
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    static unsigned long long tag = 0x5eed0000000ull;
+    double ms = median_ms([&] {
+        tag += 4;
+        if (flags) {
+            TileState<FlagValue<T>> ts = TileState<FlagValue<T>>::carve(state, ntiles, tag);
+            scan_single_pass_kernel<T, OpSum, kSegFlags, false, Tn>
+                <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+        } else {
+            TileState<T> ts = TileState<T>::carve(state, ntiles, tag);
+            scan_single_pass_kernel<T, OpSum, kSegNone, false, Tn>
+                <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+        }
+    });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "%s u%d %dx%d (min %d)%s", flags ? "segscan" : "scan",
+             (int)(8 * sizeof(T)), Tn::threads, Tn::items, Tn::min_blocks,
+             StreamHint<Tn>::value ? " cs" : "");
+    same(name, out, ref, n);
+    printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
+__global__ void empty_kernel() {}
+
+/* Times the fused split kernel alone with tile shape Tn (the count of all flags done
+ * once before) and checks the flagged half against CUB's. */
+template <class Tn>
+static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, const unsigned *ref,
+                      size_t n, size_t nflagged, void *state) {
+    using namespace sweep_gpu;
+    unsigned long long *total = (unsigned long long *)state;
+    CK(cudaMemset(total, 0, 8));
+    count_flags_kernel<<<1024, 256>>>(flags, n, total);
+    SplitArgs<unsigned, NoValue> a;
+    memset(&a, 0, sizeof a);
+    a.flags = flags;
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.total = total;
+    a.keep_unflagged = 1;
+    a.spin_limit = 4000;
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    static unsigned long long tag = 0x5bb10000000ull;
+    double ms = median_ms([&] {
+        tag += 4;
+        TileState<TileCount> ts =
+            TileState<TileCount>::carve((unsigned char *)state + 256, ntiles, tag);
+        split_single_pass_kernel<unsigned, NoValue, false, Tn>
+            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+    });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "split kernel u32 %dx%d (min %d)", Tn::threads, Tn::items,
+             Tn::min_blocks);
+    same(name, out, ref, nflagged);
+    printf("  variant %-32s %8.3f ms\n", name, ms);
+}
+
+/* Times the fused merge sort's kernels (block sort, then partition + merge per pass)
+ * on u32 keys with block shape Sh, checked against CUB's result, so SortShape can be
+ * chosen from measurements. buf: n keys; splits: room for n / Sh::tile + 1. */
+template <class Sh>
+static void try_merge_sort(const unsigned *in, unsigned *out, unsigned *buf, size_t *splits,
+                           const unsigned *ref, size_t n, bool breakdown = false) {
+    using namespace sweep_gpu;
+    PatternCmp<unsigned> p;
+    p.kind = kKeyUnsigned;
+    p.descending = 0;
+    const size_t tile = Sh::tile, nparts = (n + tile - 1) / tile;
+    unsigned passes = 0;
+    for (size_t w = tile; w < n; w *= 2)
+        ++passes;
+    /* stops after `upto` passes; timing: -1 none, 0 the block sort, 1 partition, 2 merge */
+    auto run = [&](unsigned upto, int timing) {
+        unsigned *cur = passes % 2 == 0 ? out : buf, *alt = cur == out ? buf : out;
+        auto sort = [&] {
+            tile_sort_kernel<unsigned, false, Sh>
+                <<<(unsigned)nparts, Sh::threads>>>(p, in, cur, NULL, NULL, 0, 1, n, tile);
+        };
+        sort();
+        if (timing == 0) return median_ms(sort, 9);
+        unsigned k = 0;
+        for (size_t w = tile; w < n && k < upto; w *= 2, ++k) {
+            const MergeArgs m =
+                sweep_cuda_merge_pass_args(cur, NULL, alt, NULL, n, w, 0, tile, splits);
+            auto part = [&] {
+                merge_pairs_partition_kernel<unsigned>
+                    <<<(unsigned)((nparts + 255) / 256), 256>>>(p, m, nparts, splits);
+            };
+            auto merge = [&] {
+                merge_tiles_kernel<unsigned, false, true, Sh>
+                    <<<(unsigned)nparts, Sh::threads>>>(p, m);
+            };
+            part();
+            if (k + 1 == upto && timing == 1) return median_ms(part, 9);
+            if (k + 1 == upto && timing == 2) return median_ms(merge, 9);
+            merge();
+            unsigned *t = cur;
+            cur = alt;
+            alt = t;
+        }
+        return 0.0;
+    };
+    double ms = median_ms([&] { run(passes, -1); });
+    CK(cudaGetLastError());
+    char name[80];
+    snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d)", Sh::threads, Sh::items,
+             Sh::min_blocks);
+    same(name, out, ref, n);
+    printf("  variant %-32s %8.3f ms (%u passes)\n", name, ms, passes);
+    if (!breakdown) return;
+    printf("    block sort %.3f ms\n", run(0, 0));
+    for (unsigned k = 1; k <= passes; k += k < 3 || k + 3 > passes ? 1 : 4)
+        printf("    pass %2u: partition %.3f ms, merge %.3f ms\n", k, run(k, 1), run(k, 2));
+    CK(cudaGetLastError());
+}
+
+#endif /* SWEEP_CUDA_PERF_VARIANTS_CUH */
