@@ -6,7 +6,8 @@
 
 #include <string.h>
 
-/* c->dtype, c->op, c->kind (1 = exclusive), c->a (in place), c->n */
+/* c->dtype, c->op, c->kind (1 = exclusive), c->a (in place), c->b (the output starts
+ * one element into its buffer, so it is not aligned to 16 or 32 bytes), c->n */
 static t_result scan_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -28,7 +29,8 @@ static t_result scan_case(const t_case *c, const t_env *env, char *msg, size_t l
     if (!t_expect_scan(&t, &op, in, NULL, n, exclusive, want, &e)) return t_end(&t);
 
     void *d_in = t_dev_upload(&t, in, n * size);
-    void *d_out = in_place ? d_in : t_dev_poisoned(&t, n * size);
+    void *d_buf = in_place ? NULL : t_dev_poisoned(&t, (n + 1) * size);
+    void *d_out = in_place ? d_in : (unsigned char *)d_buf + (c->b ? size : 0);
     if (t.failed) return t_end(&t);
     sweep_status st = sweep_scan(env->ctx, sweep_op_builtin(kind, dt), d_in, d_out, n,
                                  exclusive ? SWEEP_EXCLUSIVE : SWEEP_INCLUSIVE);
@@ -118,5 +120,30 @@ void t_register_scan(t_registry *r) {
                                c.a ? ".inplace" : "");
                 }
             }
+        }
+
+    /* Outputs of more than 32 MiB, which the OpenMP backend writes with streaming
+     * stores from 32-byte aligned points on: one integer width per case, both kinds,
+     * outputs aligned and one element off, and one in place. */
+    static const struct {
+        sweep_dtype dt;
+        sweep_op_kind op;
+        int shifted, in_place;
+    } big[] = {{SWEEP_U8, SWEEP_OP_SUM, 1, 0},  {SWEEP_I16, SWEEP_OP_MAX, 1, 0},
+               {SWEEP_U32, SWEEP_OP_SUM, 0, 0}, {SWEEP_I32, SWEEP_OP_MIN, 1, 0},
+               {SWEEP_U64, SWEEP_OP_XOR, 1, 0}, {SWEEP_I64, SWEEP_OP_SUM, 0, 1}};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i)
+        for (int kind = 0; kind < 2; ++kind) {
+            c.dtype = big[i].dt;
+            c.op = big[i].op;
+            c.kind = kind;
+            c.a = big[i].in_place;
+            c.b = big[i].shifted;
+            c.n = ((size_t)33 << 20) / sweep_dtype_size(big[i].dt) + 13;
+            t_register(r, &c, "scan.%s.%s.%s.n%zu%s", sweep_dtype_name(big[i].dt),
+                       t_op_name(big[i].op), kind ? "excl" : "incl", c.n,
+                       c.a   ? ".inplace"
+                       : c.b ? ".shifted"
+                             : "");
         }
 }

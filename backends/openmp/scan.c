@@ -8,6 +8,7 @@
 #include "backend_omp.h"
 #include "chain.h"
 #include "op_kernels.h"
+#include "scan_avx2.h"
 #include "segments.h"
 #include "stream_store.h"
 
@@ -25,8 +26,9 @@ typedef struct scan_job {
     unsigned char *out;
     size_t size;
     int exclusive;
-    int stream;        /* write the output with streaming stores (large plain scans) */
-    swomp_heads heads; /* segmented scans only */
+    int stream;               /* write the output with streaming stores (large scans) */
+    swomp_heads heads;        /* segmented scans only */
+    const swomp_vscan *vscan; /* integer built-ins on an AVX2 CPU, else NULL */
 } scan_job;
 
 static int scan_threads(const swomp_handle *h, size_t n, size_t size) {
@@ -46,9 +48,45 @@ static void plain_extend(void *ctx, const void *prefix, const void *agg, void *o
     swomp_combine(j->op, prefix, agg, out);
 }
 
+/* Scans [lo, hi) from prefix (NULL: none) through the vector loop. The scalar
+ * kernel takes the first element when there is no prefix, the elements before the
+ * output is 32-byte aligned when it is streamed, and those after the last whole
+ * vector. */
+static void vector_finish(const scan_job *j, size_t lo, size_t hi, const void *prefix) {
+    size_t s = j->size, i = lo;
+    int stream = j->stream;
+    swomp_val acc;
+    if (prefix) {
+        memcpy(acc.b, prefix, s);
+    } else {
+        j->k->scan(j->op, j->in + i * s, j->out + i * s, 1, NULL, j->exclusive, 0, acc.b);
+        i++;
+    }
+    if (stream) {
+        size_t mis = (size_t)((uintptr_t)(j->out + i * s) & 31u);
+        size_t head = ((32 - mis) & 31u) / s;
+        if (mis % s) {
+            stream = 0; /* an element straddles every 32-byte boundary */
+        } else if (head > 0) {
+            if (head > hi - i) head = hi - i;
+            j->k->scan(j->op, j->in + i * s, j->out + i * s, head, acc.b, j->exclusive, 0, acc.b);
+            i += head;
+        }
+    }
+    i += j->vscan->scan(j->in + i * s, j->out + i * s, hi - i, acc.b, j->op->identity, j->exclusive,
+                        stream);
+    if (i < hi)
+        j->k->scan(j->op, j->in + i * s, j->out + i * s, hi - i, acc.b, j->exclusive, 0, NULL);
+    if (stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
+}
+
 static void plain_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
     size_t s = j->size;
+    if (j->vscan) {
+        vector_finish(j, lo, hi, prefix);
+        return;
+    }
     if (!j->stream) {
         j->k->scan(j->op, j->in + lo * s, j->out + lo * s, hi - lo, prefix, j->exclusive, 0, NULL);
         return;
@@ -84,9 +122,12 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
                   op->size,
                   exclusive,
                   n * op->size >= SWOMP_STREAM_MIN_BYTES,
-                  {{0}, 0, 0}};
+                  {{0}, 0, 0},
+                  swomp_vscan_for(op)};
+    if (n == 0) return SWEEP_OK;
     if (threads == 1) {
-        j.k->scan(op, in, out, n, NULL, exclusive, 0, NULL);
+        j.stream = 0;
+        plain_finish(&j, 0, n, NULL);
         return SWEEP_OK;
     }
     swomp_chain c = {op->size, &j, plain_aggregate, plain_extend, plain_finish};
@@ -148,10 +189,73 @@ static void seg_scan_block(scan_job *j, swomp_heads *c, size_t lo, size_t hi, co
         seg_scan_range(j, c, lo, hi, carry);
 }
 
+/* Scans the head-flags job's elements [a, a + m) into stage from carry (NULL: none)
+ * and sets *run to the value running into the next element: the last output
+ * (inclusive), or for an exclusive scan that output folded with the last input, or
+ * the input alone where it opens a segment: the fold the scalar loop carried. */
+static void seg_flags_piece(const scan_job *j, size_t a, size_t m, const void *carry,
+                            unsigned char *stage, swomp_val *run) {
+    size_t s = j->size, last = a + m - 1;
+    const uint8_t *flags = j->heads.seg.flags;
+    const unsigned char *x = j->in + last * s, *y = stage + (m - 1) * s;
+    j->k->seg_scan(j->op, j->in + a * s, flags + a, stage, m, carry, j->exclusive);
+    if (!j->exclusive)
+        memcpy(run->b, y, s);
+    else if (flags[last] || (!carry && m == 1))
+        memcpy(run->b, x, s);
+    else
+        swomp_combine(j->op, y, x, run->b);
+}
+
+/* Head flags through the vector loop, or streamed (large outputs), or both. The
+ * scalar loop does the first element when there is no carry, and the elements before
+ * the output's first 32-byte boundary when it is streamed; then vectors, stored or
+ * streamed from registers. Without the vector loop, and for the last elements,
+ * pieces are scanned into an L1 stage and copied or streamed out, as plain_finish
+ * does. A piece's input is read before the piece is written (in == out). */
+static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void *carry) {
+    _Alignas(64) unsigned char stage[SWOMP_SCAN_STAGE_BYTES];
+    swomp_val run, acc;
+    size_t s = j->size, piece = SWOMP_SCAN_STAGE_BYTES / s, a = lo;
+    size_t mis = (size_t)((uintptr_t)(j->out + lo * s) & 31u);
+    if (j->vscan && (!j->stream || mis % s == 0)) {
+        size_t head = j->stream ? ((32 - mis) & 31u) / s : 0;
+        if (!carry && head == 0) head = j->stream ? 32 / s : 1;
+        if (head > hi - lo) head = hi - lo;
+        if (head > 0) {
+            seg_flags_piece(j, a, head, carry, stage, &run);
+            memcpy(j->out + a * s, stage, head * s);
+            carry = run.b;
+            a += head;
+        }
+        if (a < hi) {
+            memcpy(acc.b, carry, s);
+            a += j->vscan->seg_scan(j->in + a * s, j->heads.seg.flags + a, j->out + a * s, hi - a,
+                                    acc.b, j->op->identity, j->exclusive, j->stream);
+            carry = acc.b;
+        }
+    }
+    for (; a < hi; a += piece) {
+        size_t m = hi - a < piece ? hi - a : piece;
+        seg_flags_piece(j, a, m, carry, stage, &run);
+        if (j->stream)
+            swomp_stream_copy(j->out + a * s, stage, m * s);
+        else
+            memcpy(j->out + a * s, stage, m * s);
+        carry = run.b;
+    }
+    if (j->stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
+}
+
 static void seg_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
+    const void *carry = prefix ? ((const seg_carry *)prefix)->v.b : NULL;
+    if (j->stream || j->vscan) {
+        seg_flags_staged(j, lo, hi, carry);
+        return;
+    }
     swomp_heads c = j->heads; /* each thread walks its own cursor */
-    seg_scan_block(j, &c, lo, hi, prefix ? ((const seg_carry *)prefix)->v.b : NULL);
+    seg_scan_block(j, &c, lo, hi, carry);
 }
 
 sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in, void *out,
@@ -168,13 +272,24 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         return SWEEP_ERR_UNSUPPORTED;
     }
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
-    scan_job j = {
-        op, swomp_opk_for(op), (const unsigned char *)in, (unsigned char *)out, op->size, exclusive,
-        0,  {{0}, 0, 0}};
+    scan_job j = {op,
+                  swomp_opk_for(op),
+                  (const unsigned char *)in,
+                  (unsigned char *)out,
+                  op->size,
+                  exclusive,
+                  0,
+                  {{0}, 0, 0},
+                  NULL};
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
+    if (seg->form == SWEEP_SEG_FLAGS) {
+        j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
+        j.vscan = swomp_vscan_for(op);
+    }
     if (threads == 1) {
-        seg_scan_block(&j, &j.heads, 0, n, NULL);
+        j.stream = 0;
+        seg_finish(&j, 0, n, NULL);
         return SWEEP_OK;
     }
     swomp_chain c = {sizeof(seg_carry), &j, seg_aggregate, seg_extend, seg_finish};
