@@ -2,7 +2,10 @@
  * scan.c -- fused scans: plain and segmented (flags, offsets, keys). Large inputs go
  * through the chained block pipeline (chain.h: one read and one write per element,
  * one slot of scratch per thread); small ones are one pass on the calling thread.
+ * Integer built-ins (plain, and segmented by head flags) scan in AVX2 registers where
+ * the CPU has them (scan_avx2.h); outputs over SWOMP_STREAM_MIN_BYTES are streamed.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "backend_omp.h"
@@ -30,6 +33,25 @@ typedef struct scan_job {
     swomp_heads heads;        /* segmented scans only */
     const swomp_vscan *vscan; /* integer built-ins on an AVX2 CPU, else NULL */
 } scan_job;
+
+static scan_job scan_job_make(const sweep_kop *op, const void *in, void *out, int exclusive) {
+    scan_job j;
+    memset(&j, 0, sizeof j);
+    j.op = op;
+    j.k = swomp_opk_for(op);
+    j.in = (const unsigned char *)in;
+    j.out = (unsigned char *)out;
+    j.size = op->size;
+    j.exclusive = exclusive;
+    return j;
+}
+
+/* Elements of s bytes before p reaches a 32-byte boundary (where the vector loops
+ * may stream), or SIZE_MAX when p is not a whole number of elements from one. */
+static size_t to_vector_boundary(const unsigned char *p, size_t s) {
+    size_t mis = (size_t)((uintptr_t)p & 31u);
+    return mis % s ? SIZE_MAX : ((32 - mis) & 31u) / s;
+}
 
 static int scan_threads(const swomp_handle *h, size_t n, size_t size) {
     if (n / 2 < SWOMP_SCAN_BLOCK_BYTES / size) return 1;
@@ -63,9 +85,8 @@ static void vector_finish(const scan_job *j, size_t lo, size_t hi, const void *p
         i++;
     }
     if (stream) {
-        size_t mis = (size_t)((uintptr_t)(j->out + i * s) & 31u);
-        size_t head = ((32 - mis) & 31u) / s;
-        if (mis % s) {
+        size_t head = to_vector_boundary(j->out + i * s, s);
+        if (head == SIZE_MAX) {
             stream = 0; /* an element straddles every 32-byte boundary */
         } else if (head > 0) {
             if (head > hi - i) head = hi - i;
@@ -115,18 +136,11 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         return SWEEP_ERR_UNSUPPORTED; /* the core's fixed-tile composition decides */
     }
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
-    scan_job j = {op,
-                  swomp_opk_for(op),
-                  (const unsigned char *)in,
-                  (unsigned char *)out,
-                  op->size,
-                  exclusive,
-                  n * op->size >= SWOMP_STREAM_MIN_BYTES,
-                  {{0}, 0, 0},
-                  swomp_vscan_for(op)};
     if (n == 0) return SWEEP_OK;
+    scan_job j = scan_job_make(op, in, out, exclusive);
+    j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
+    j.vscan = swomp_vscan_for(op);
     if (threads == 1) {
-        j.stream = 0;
         plain_finish(&j, 0, n, NULL);
         return SWEEP_OK;
     }
@@ -217,9 +231,8 @@ static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void
     _Alignas(64) unsigned char stage[SWOMP_SCAN_STAGE_BYTES];
     swomp_val run, acc;
     size_t s = j->size, piece = SWOMP_SCAN_STAGE_BYTES / s, a = lo;
-    size_t mis = (size_t)((uintptr_t)(j->out + lo * s) & 31u);
-    if (j->vscan && (!j->stream || mis % s == 0)) {
-        size_t head = j->stream ? ((32 - mis) & 31u) / s : 0;
+    size_t head = j->stream ? to_vector_boundary(j->out + lo * s, s) : 0;
+    if (j->vscan && head != SIZE_MAX) {
         if (!carry && head == 0) head = j->stream ? 32 / s : 1;
         if (head > hi - lo) head = hi - lo;
         if (head > 0) {
@@ -272,15 +285,7 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         return SWEEP_ERR_UNSUPPORTED;
     }
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
-    scan_job j = {op,
-                  swomp_opk_for(op),
-                  (const unsigned char *)in,
-                  (unsigned char *)out,
-                  op->size,
-                  exclusive,
-                  0,
-                  {{0}, 0, 0},
-                  NULL};
+    scan_job j = scan_job_make(op, in, out, exclusive);
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
     if (seg->form == SWEEP_SEG_FLAGS) {
@@ -288,7 +293,6 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         j.vscan = swomp_vscan_for(op);
     }
     if (threads == 1) {
-        j.stream = 0;
         seg_finish(&j, 0, n, NULL);
         return SWEEP_OK;
     }
