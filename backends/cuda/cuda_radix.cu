@@ -96,8 +96,15 @@ struct SortCall {
     size_t *scratch_bytes;
 };
 
-/* Enough tiles per portion launch that the last wave's idle SMs cost little. */
-constexpr size_t kMinPortionTiles = 2048;
+/* Ring slots of tile status words for inputs of in_bytes: a power of two within 1%
+ * of the input's bytes, never below kMinRingTiles (radix_onesweep.cuh). */
+size_t ring_tiles(size_t in_bytes) {
+    const size_t fit = in_bytes / 100 / (kRadixDigits * sizeof(unsigned long long));
+    size_t r = kMinRingTiles;
+    while (r * 2 <= fit)
+        r *= 2;
+    return r;
+}
 
 template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
@@ -105,16 +112,16 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     const sweep_kradix *key = c.key;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
     const size_t n = c.n;
-    /* Tile status words (1 KB a tile) stay within 1% of the input's bytes once the
-     * input spans more than kMinPortionTiles tiles: longer inputs go through in
-     * portions, each a launch reusing one status array. */
+    /* One launch a pass for up to Tn::max_portion keys (2^30 less a tile), its tile
+     * status words (2 KB a tile) in a ring of `ring` slots: within 1% of the input's
+     * bytes once the input spans more than kMinRingTiles tiles. Longer inputs go
+     * through in portions, a launch each. */
     const size_t in_bytes = n * (sizeof(U) + (VALUES ? sizeof(Vt) : 0));
-    size_t portion_tiles = in_bytes / 100 / (kRadixDigits * sizeof(unsigned));
-    if (portion_tiles < kMinPortionTiles) portion_tiles = kMinPortionTiles;
-    if (portion_tiles > Tn::max_portion / Tn::tile) portion_tiles = Tn::max_portion / Tn::tile;
-    const size_t portion = portion_tiles * Tn::tile;
+    const size_t portion = Tn::max_portion;
     const size_t nportions = n ? (n + portion - 1) / portion : 0;
     const size_t ptiles = ((n < portion ? n : portion) + Tn::tile - 1) / Tn::tile;
+    const size_t ring = ring_tiles(in_bytes);
+    const size_t slots = ptiles < ring ? ptiles : ring;
     /* scratch: keys (and values) buffer, counts, offsets, plan, tile states */
     const size_t b_keys = round256(n * sizeof(U));
     const size_t b_vals = VALUES ? round256(n * sizeof(Vt)) : 0;
@@ -122,7 +129,7 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     const size_t b_base =
         round256(passes * (nportions + 1) * kRadixDigits * sizeof(unsigned long long));
     const size_t b_plan = round256(sizeof(SortPlan));
-    const size_t b_status = 256 + round256(ptiles * kRadixDigits * sizeof(unsigned));
+    const size_t b_status = 256 + round256(slots * kRadixDigits * sizeof(unsigned long long));
     if (!c.scratch) {
         *c.scratch_bytes = b_keys + b_vals + b_hist + b_base + b_plan + b_status;
         return SWEEP_OK;
@@ -140,7 +147,7 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     SortPlan *plan = (SortPlan *)p;
     p += b_plan;
     unsigned *counter = (unsigned *)p;
-    unsigned *status = (unsigned *)(p + 256);
+    unsigned long long *status = (unsigned long long *)(p + 256);
 
     SWEEP_CUDA_TRY(h, cudaMemsetAsync(hist, 0, b_hist, h->stream));
     radix_histogram_kernel<U>
@@ -165,13 +172,16 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             a.base_in = pbase + k * kRadixDigits;
             a.base_out = pbase + (k + 1) * kRadixDigits;
             a.status = status;
+            a.ring_mask = ring - 1;
             a.counter = counter;
             a.stall_mod = h->stall_mod;
             a.spin_limit = h->spin_limit;
             const size_t tiles = (a.portion_len + Tn::tile - 1) / Tn::tile;
-            SWEEP_CUDA_TRY(h, cudaMemsetAsync(counter, 0,
-                                              256 + tiles * kRadixDigits * sizeof(unsigned),
-                                              h->stream));
+            const size_t used = tiles < ring ? tiles : ring;
+            SWEEP_CUDA_TRY(h,
+                           cudaMemsetAsync(counter, 0,
+                                           256 + used * kRadixDigits * sizeof(unsigned long long),
+                                           h->stream));
             radix_onesweep_kernel<U, Vt, VALUES><<<(unsigned)tiles, Tn::threads, 0, h->stream>>>(a);
             SWEEP_CUDA_LAUNCHED(h, "radix_sort (onesweep pass)");
         }

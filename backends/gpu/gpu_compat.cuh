@@ -228,6 +228,10 @@ SWEEP_GPU_INLINE void fence_device() {
 SWEEP_GPU_INLINE unsigned atomic_add(unsigned *p, unsigned v) {
     return atomicAdd(p, v);
 }
+/* Sets bits of a lane mask (shared or global memory). */
+SWEEP_GPU_INLINE void atomic_or_mask(lanemask_t *p, lanemask_t v) {
+    atomicOr(p, v);
+}
 SWEEP_GPU_INLINE unsigned long long atomic_add(unsigned long long *p, unsigned long long v) {
     return atomicAdd(p, v);
 }

@@ -8,9 +8,16 @@
  * item j of lane l being key w*W*ITEMS + j*W + l. After the counts, each warp's
  * counter for digit d is turned into where the warp's first key of digit d goes
  * (digits in order, warps in order within a digit: input order), and the ranking
- * walks the items in order: lanes with equal digits find each other (match_any),
- * the lowest of them bumps the warp's counter by their number and hands the old
- * value to the others.
+ * walks the items in order: lanes with equal digits find each other, the lowest
+ * of them bumps the warp's counter by their number and hands the old value to the
+ * others.
+ *
+ * Two ways to find the lanes with my digit: one ballot per digit bit (kMatchBallot:
+ * about three integer instructions a bit), or each lane ORs its bit into the warp's
+ * mask for its digit in shared memory and reads the mask back (kMatchSharedOr: four
+ * shared-memory operations a key, which leave the integer pipe free; the lowest
+ * lane clears the mask after use, so masks are all zero between items). Which one
+ * is faster depends on what else the kernel keeps busy (radix_onesweep.cuh).
  */
 #ifndef SWEEP_GPU_RADIX_EARLY_RANK_CUH
 #define SWEEP_GPU_RADIX_EARLY_RANK_CUH
@@ -34,13 +41,20 @@ template <int NBITS> SWEEP_GPU_INLINE lanemask_t match_bits(unsigned v) {
     return m;
 }
 
-template <int THREADS, int ITEMS> struct EarlyRank {
+enum RadixMatch { kMatchBallot = 0, kMatchSharedOr = 1 };
+
+/* Per-warp lane masks per digit for kMatchSharedOr; nothing for ballots. */
+template <int WARPS, int MATCH> struct MatchMasks { lanemask_t m[WARPS][kRadixDigits]; };
+template <int WARPS> struct MatchMasks<WARPS, kMatchBallot> { lanemask_t m[1][1]; };
+
+template <int THREADS, int ITEMS, int MATCH = kMatchBallot> struct EarlyRank {
     static constexpr int kWarps = THREADS / kWarp;
     static_assert(THREADS >= kRadixDigits, "one thread per digit in the count scan");
     typedef BlockScan<Plain<unsigned, OpSum>, THREADS> BS;
 
     struct Storage {
         unsigned warp_bins[kWarps][kRadixDigits];
+        MatchMasks<kWarps, MATCH> masks;
         typename BS::Storage bs;
     };
 
@@ -51,6 +65,10 @@ template <int THREADS, int ITEMS> struct EarlyRank {
     SWEEP_GPU_INLINE static void count(Dig &&dig, Valid &&valid, unsigned &total, Storage &s) {
         for (int i = threadIdx.x; i < kWarps * kRadixDigits; i += THREADS)
             (&s.warp_bins[0][0])[i] = 0;
+        if (MATCH != kMatchBallot) {
+            for (int i = threadIdx.x; i < kWarps * kRadixDigits; i += THREADS)
+                (&s.masks.m[0][0])[i] = 0;
+        }
         __syncthreads();
         unsigned *wb = s.warp_bins[warp_id()];
 #pragma unroll
@@ -87,22 +105,46 @@ template <int THREADS, int ITEMS> struct EarlyRank {
 
     /* ranks[j]: tile position of item j (valid items only). MBITS: bits that tell
      * the digits (and, in a partial tile, the placeholders 256 + lane) apart; known
-     * at compile time so the ballots of the match unroll. */
+     * at compile time so the ballots of the match unroll.
+     *
+     * Shared masks: lane order within an item comes from the mask itself, so the
+     * ranks are the ballots' ranks. The first warp_sync makes every OR visible
+     * before any lane reads its mask; every lane has read its mask before the
+     * shuffle completes (the shuffle's source lane is computed from it), and only
+     * then does the leader clear it; the second warp_sync orders the clear before
+     * the next item's ORs. */
     template <int MBITS, class Dig, class Valid>
     SWEEP_GPU_INLINE static void rank(Dig &&dig, Valid &&valid, unsigned (&ranks)[ITEMS],
                                       Storage &s) {
         const int lane = lane_id();
         unsigned *wb = s.warp_bins[warp_id()];
+        lanemask_t *mm = s.masks.m[MATCH == kMatchBallot ? 0 : warp_id()];
+        const lanemask_t me = (lanemask_t)1 << lane, below = lanemask_lt();
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             const bool v = valid(j);
-            const unsigned d = v ? dig(j) : kRadixDigits + (unsigned)lane;
-            const lanemask_t p = match_bits<MBITS>(d);
+            unsigned d;
+            lanemask_t p, *mp = mm;
+            if (MATCH == kMatchSharedOr) {
+                d = v ? dig(j) : 0u;
+                mp = &mm[MATCH == kMatchBallot ? 0u : d];
+                if (v) atomic_or_mask(mp, me);
+                warp_sync();
+                p = v ? *(volatile lanemask_t *)mp : (lanemask_t)0;
+            } else {
+                /* lanes without a key match nobody: placeholders 256 + lane */
+                d = v ? dig(j) : kRadixDigits + (unsigned)lane;
+                p = match_bits<MBITS>(d);
+            }
             const int leader = ffs_mask(p) - 1;
             unsigned old = 0;
             if (v && lane == leader) old = atomicAdd(&wb[d], (unsigned)popc_mask(p));
-            old = shfl_word(old, leader);
-            ranks[j] = old + (unsigned)popc_mask(p & lanemask_lt());
+            old = shfl_word(old, leader < 0 ? lane : leader); /* every lane has read p */
+            if (MATCH == kMatchSharedOr) {
+                if (v && lane == leader) *(volatile lanemask_t *)mp = 0;
+                warp_sync();
+            }
+            ranks[j] = old + (unsigned)popc_mask(p & below);
         }
     }
 };

@@ -10,7 +10,13 @@
  * A status word per (tile, digit) holds a 2-bit state and a 30-bit count, so counts
  * are exact for portions of up to 2^30 keys; longer inputs are sorted portion by
  * portion within each pass, each portion starting from the digit offsets the
- * previous one ended with.
+ * previous one ended with. The words of a launch live in a ring of a power-of-two
+ * number of tiles (within 1% of the input's bytes, never below kMinRingTiles):
+ * tile t writes slot t mod R, its word tagged with t + 1 above the state, so a
+ * reader takes a slot's word only if it is the tile's own; one launch per pass
+ * covers the portion, however many tiles it has. A tile R behind its reader has
+ * long finished (far fewer blocks are resident than R), and if its slot were ever
+ * reused first, the reader would take the fallback below rather than a wrong word.
  *
  * If a predecessor tile's status stays unavailable past a bounded wait, the waiting
  * thread counts that tile's keys of its digit itself (no hang without forward
@@ -28,7 +34,9 @@ namespace sweep_gpu {
 
 /* A tile shape: THREADS threads of ITEMS keys each, MIN_BLOCKS blocks per SM asked
  * of the register allocator. */
-template <class U, class Vt, int THREADS, int ITEMS, int MIN_BLOCKS> struct OnesweepShape {
+template <class U, class Vt, int THREADS, int ITEMS, int MIN_BLOCKS, int MATCH = kMatchBallot>
+struct OnesweepShape {
+    static constexpr int match = MATCH;
     static constexpr int threads = THREADS;
     static constexpr int items = ITEMS;
     static constexpr int min_blocks = MIN_BLOCKS;
@@ -38,14 +46,19 @@ template <class U, class Vt, int THREADS, int ITEMS, int MIN_BLOCKS> struct Ones
     static constexpr size_t max_portion = (((size_t)1 << 30) - tile) / tile * tile;
 };
 
-/* Measured on the H100 at 2^28 random keys (the kernel alone, one run): keys alone
- * of up to 4 bytes take 384 threads x 21 keys (1.60 ms a pass against 1.69 at 18,
- * 1.65 at 19, 1.72 at 256 x 21; 23 measured 1.58 but makes the buffer share the rank
- * counters' memory, not yet checked for 32-bit keys); 64-bit keys alone 256 threads
- * x 19 keys, three blocks an SM (2.00 ms a pass against 2.03 at 256 x 20, which
- * spills, 2.03 at 256 x 17, 2.02 at 384 x 15); their buffer shares the counters'
- * memory. With values, 384 threads and about 72 bytes of the wider of key and value
- * per thread: 18 u32 pairs, 9 with 8-byte keys or values, 4 16-byte values. Bigger
+/* Measured on the H100 at 2^28 random keys, whole sorts against CUB in one run
+ * (benchmarks/results/h100-2026-11-25b): keys alone of up to 4 bytes take 384
+ * threads x 20 keys at three blocks an SM, their peers found through shared masks
+ * (5.39 ms a sort; 19 keys 5.45-5.61, 21 keys 5.37, 22 keys 5.62, 24 keys at two
+ * blocks 5.75; by ballots 6.65 at 19 keys, ballots on alternate items 6.13). The
+ * ballots kept the integer pipe at its limit; the masks move that work to shared
+ * memory, which then becomes the limit (ncu: L1/shared 87% busy, bank conflicts of
+ * the random digits). 64-bit keys alone: 256 threads x 19 keys at three blocks,
+ * shared masks (16.73 ms against 17.42 by ballots). With values, 384 threads and
+ * about 72 bytes of the wider of key and value per thread (18 u32 pairs, 9 with
+ * 8-byte keys or values, 4 16-byte values) at two blocks, by ballots (u32 pairs
+ * 9.61 ms against 9.85 with shared masks; 15-16 pairs at three blocks 14.6 ms;
+ * loading the values with the keys, to overlap their latency, 10.5 ms). Bigger
  * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys. */
 constexpr bool onesweep_wide_keys(int key, bool values) {
     return !values && key == 8;
@@ -55,18 +68,30 @@ constexpr int onesweep_threads(int key, bool values) {
 }
 constexpr int onesweep_items(int key, int wide, bool values) {
     return onesweep_wide_keys(key, values) ? 19
-           : !values                       ? 21
+           : !values                       ? 20
                      : (72 / wide > 18 ? 18 : (72 / wide < 4 ? 4 : 72 / wide));
 }
 template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
 struct OnesweepTuning
     : OnesweepShape<U, Vt, onesweep_threads(sizeof(U), V),
                     onesweep_items(sizeof(U), sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt), V),
-                    onesweep_wide_keys(sizeof(U), V) ? 3 : 2> {};
+                    V ? 2 : 3, V ? kMatchBallot : kMatchSharedOr> {};
 
 constexpr unsigned kDigitAggregate = 1u << 30;
 constexpr unsigned kDigitPrefix = 2u << 30;
 constexpr unsigned kDigitCountMask = (1u << 30) - 1;
+/* Ring slots at least: several times the blocks an SM-full GPU keeps resident. */
+constexpr size_t kMinRingTiles = 1024;
+
+/* A tile's status word for one digit: tile + 1 above the state and count. */
+SWEEP_GPU_INLINE unsigned long long digit_word(size_t tile, unsigned v) {
+    return ((unsigned long long)(unsigned)(tile + 1) << 32) | v;
+}
+/* The state and count a slot's word holds for `tile`; 0 (unavailable) if the word
+ * is another tile's or cleared. */
+SWEEP_GPU_INLINE unsigned digit_state(unsigned long long w, size_t tile) {
+    return (unsigned)(w >> 32) == (unsigned)(tile + 1) ? (unsigned)w : 0u;
+}
 
 struct PassPlan {
     const void *ksrc;
@@ -168,7 +193,8 @@ struct OnesweepArgs {
     DigitSpec spec;
     const unsigned long long *base_in; /* this portion's digit offsets */
     unsigned long long *base_out;      /* the next portion's */
-    unsigned *status;                  /* tiles of this portion x 256 */
+    unsigned long long *status;        /* ring slots x 256, cleared before the launch */
+    size_t ring_mask;                  /* ring slots - 1 (a power of two) */
     unsigned *counter;
     unsigned stall_mod;
     int spin_limit;
@@ -184,24 +210,26 @@ constexpr int kLookbackWindow = 4;
 template <int TILE, class U>
 SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, size_t tile,
                                          unsigned d) {
-    const unsigned *st = a.status + d;
+    const unsigned long long *st = a.status + d;
     const size_t pend = a.portion_start + a.portion_len;
     unsigned before = 0;
     long long q = (long long)tile - 1;
     while (q >= 0) {
-        unsigned w[kLookbackWindow];
+        unsigned long long w[kLookbackWindow];
 #pragma unroll
         for (int i = 0; i < kLookbackWindow; ++i)
-            w[i] = q - i >= 0 ? load_volatile(&st[(size_t)(q - i) * kRadixDigits]) : kDigitPrefix;
+            w[i] = q - i >= 0 ? load_volatile(&st[((size_t)(q - i) & a.ring_mask) * kRadixDigits])
+                              : 0ull;
 #pragma unroll
         for (int i = 0; i < kLookbackWindow; ++i) {
             const long long r = q - i;
-            unsigned x = w[i];
+            unsigned x = r >= 0 ? digit_state(w[i], (size_t)r) : kDigitPrefix;
             unsigned ns = 32;
             for (int s = 0; (x >> 30) == 0 && s < a.spin_limit; ++s) {
                 backoff(ns);
                 if (ns < 256) ns *= 2;
-                x = load_volatile(&st[(size_t)r * kRadixDigits]);
+                x = digit_state(load_volatile(&st[((size_t)r & a.ring_mask) * kRadixDigits]),
+                                (size_t)r);
             }
             if ((x >> 30) == 0) {
                 const size_t qs = a.portion_start + (size_t)r * TILE;
@@ -221,8 +249,9 @@ SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, si
 
 /* The kernel's shared memory: the rank counters, the tile's reordering buffer and
  * (values only) each sorted position's digit. While they fit beside each other the
- * digits reuse the counters; a tile too big for that (64-bit keys) shares the
- * buffer with the counters instead, at the cost of one more barrier. */
+ * digits reuse the counters; where they do not fit in 48 KB (64-bit keys, and keys
+ * ranked through shared lane masks) the buffer shares the counters' memory instead,
+ * at the cost of one more barrier. */
 template <class Rs, int BUF, int DIG, bool SHARE> struct OnesweepSmem;
 template <class Rs, int BUF, int DIG> struct OnesweepSmem<Rs, BUF, DIG, false> {
     union {
@@ -249,7 +278,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     constexpr int THREADS = Tn::threads;
     constexpr int ITEMS = Tn::items;
     constexpr int TILE = Tn::tile;
-    typedef EarlyRank<THREADS, ITEMS> Rank;
+    typedef EarlyRank<THREADS, ITEMS, Tn::match> Rank;
     typedef typename Rank::Storage Rs;
     constexpr int BUF = TILE * Tn::wide, DIG = VALUES ? TILE : 1;
     constexpr bool SHARE = BUF + (sizeof(Rs) > (size_t)DIG ? sizeof(Rs) : (size_t)DIG) +
@@ -307,9 +336,10 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     else
         Rank::count(dig, valid, total, sm.rs);
     if (emulated_stall(a.stall_mod, tile)) stall_delay(a.spin_limit);
-    unsigned *my_status = a.status + tile * kRadixDigits + tid;
+    unsigned long long *my_status = a.status + (tile & a.ring_mask) * kRadixDigits + tid;
     if (tid < kRadixDigits)
-        store_volatile(my_status, (tile ? kDigitAggregate : kDigitPrefix) | total);
+        store_volatile(my_status,
+                       digit_word(tile, (tile ? kDigitAggregate : kDigitPrefix) | total));
     Rank::offsets(total, excl, sm.rs);
     unsigned ranks[ITEMS];
     if (full)
@@ -330,7 +360,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     }
     if (tid < kRadixDigits) {
         const unsigned before = tile ? digit_lookback<TILE>(a, src, tile, (unsigned)tid) : 0u;
-        if (tile) store_volatile(my_status, kDigitPrefix | (before + total));
+        if (tile) store_volatile(my_status, digit_word(tile, kDigitPrefix | (before + total)));
         const unsigned long long b = base_in + before - excl; /* may wrap; the sum won't */
         skdst[tid] = (U *)((uintptr_t)dst + (uintptr_t)b * sizeof(U));
         if (VALUES) sbase[tid] = b;
