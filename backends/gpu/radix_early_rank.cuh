@@ -109,10 +109,8 @@ template <int THREADS, int ITEMS, int MATCH = kMatchBallot> struct EarlyRank {
      *
      * Shared masks: lane order within an item comes from the mask itself, so the
      * ranks are the ballots' ranks. The first warp_sync makes every OR visible
-     * before any lane reads its mask; every lane has read its mask before the
-     * shuffle completes (the shuffle's source lane is computed from it), and only
-     * then does the leader clear it; the second warp_sync orders the clear before
-     * the next item's ORs. */
+     * before any lane reads its mask, the second every read before the leader
+     * clears it, the third the clear before the next item's ORs. */
     template <int MBITS, class Dig, class Valid>
     SWEEP_GPU_INLINE static void rank(Dig &&dig, Valid &&valid, unsigned (&ranks)[ITEMS],
                                       Storage &s) {
@@ -139,8 +137,9 @@ template <int THREADS, int ITEMS, int MATCH = kMatchBallot> struct EarlyRank {
             const int leader = ffs_mask(p) - 1;
             unsigned old = 0;
             if (v && lane == leader) old = atomicAdd(&wb[d], (unsigned)popc_mask(p));
-            old = shfl_word(old, leader < 0 ? lane : leader); /* every lane has read p */
+            old = shfl_word(old, leader < 0 ? lane : leader);
             if (MATCH == kMatchSharedOr) {
+                warp_sync();
                 if (v && lane == leader) *(volatile lanemask_t *)mp = 0;
                 warp_sync();
             }

@@ -15,33 +15,18 @@ namespace sweep_gpu {
 
 constexpr int kRadixHistThreads = 256;
 
-/* The histogram block's counters: for each pass and digit, K copies side by side,
- * lane l counting into copy l % K. Random digits of one warp land in the same bank
- * (256 counters share 32 banks), and each collision is one more pass of the shared
- * atomic; with copies, lanes of different copies only collide where their digits
- * also agree in the low bits. K = 32 / (key bytes) keeps the block at 32 KB: every
- * lane its own bank for 1-byte keys, 8 copies for 4-byte keys (about 2 passes an
- * atomic instead of 3). */
-template <class U> struct HistCounters {
-    static constexpr int passes = (int)sizeof(U); /* 8-bit digits: one a key byte at most */
-    static constexpr int copies = 32 / (int)sizeof(U);
-    static constexpr int words = passes * kRadixDigits * copies;
-};
-
-/* Adds a key's digit of every pass to the block's counters (copy `copy`). */
+/* Adds a key's digit of every pass to the block's counters. */
 template <class U>
 SWEEP_GPU_INLINE void count_digits(U raw, const DigitSpec &spec, unsigned begin_bit,
-                                   unsigned end_bit, unsigned passes, unsigned *counts,
-                                   unsigned copy) {
-    constexpr int K = HistCounters<U>::copies;
+                                   unsigned end_bit, unsigned passes,
+                                   unsigned (*counts)[kRadixDigits]) {
     const U u = key_pattern(raw, spec.kind, spec.descending);
 #pragma unroll
     for (unsigned p = 0; p < sizeof(U); ++p) {
         if (p < passes) {
             const unsigned shift = begin_bit + 8 * p;
             const unsigned nb = end_bit - shift < 8 ? end_bit - shift : 8;
-            const unsigned d = (unsigned)(u >> shift) & ((1u << nb) - 1);
-            atomicAdd(&counts[(p * kRadixDigits + d) * K + copy], 1u);
+            atomicAdd(&counts[p][(unsigned)(u >> shift) & ((1u << nb) - 1)], 1u);
         }
     }
 }
@@ -55,13 +40,10 @@ template <class U>
 __global__ void __launch_bounds__(kRadixHistThreads)
     radix_histogram_kernel(const U *keys, size_t n, DigitSpec spec, unsigned begin_bit,
                            unsigned end_bit, unsigned passes, unsigned long long *hist) {
-    typedef HistCounters<U> HC;
-    __shared__ uint4 counts4[HC::words / 4];
-    unsigned *counts = (unsigned *)counts4;
-    for (int i = threadIdx.x; i < HC::words / 4; i += kRadixHistThreads)
-        counts4[i] = make_uint4(0u, 0u, 0u, 0u);
+    __shared__ unsigned counts[kRadixMaxPasses][kRadixDigits];
+    for (int i = threadIdx.x; i < kRadixMaxPasses * kRadixDigits; i += kRadixHistThreads)
+        (&counts[0][0])[i] = 0;
     __syncthreads();
-    const unsigned copy = (unsigned)lane_id() % HC::copies;
     const size_t stride = (size_t)gridDim.x * kRadixHistThreads;
     size_t i = blockIdx.x * (size_t)kRadixHistThreads + threadIdx.x;
     for (; i + (kHistUnroll - 1) * stride < n; i += kHistUnroll * stride) {
@@ -71,18 +53,13 @@ __global__ void __launch_bounds__(kRadixHistThreads)
             u[j] = keys[i + j * stride];
 #pragma unroll
         for (int j = 0; j < kHistUnroll; ++j)
-            count_digits(u[j], spec, begin_bit, end_bit, passes, counts, copy);
+            count_digits(u[j], spec, begin_bit, end_bit, passes, counts);
     }
     for (; i < n; i += stride)
-        count_digits(keys[i], spec, begin_bit, end_bit, passes, counts, copy);
+        count_digits(keys[i], spec, begin_bit, end_bit, passes, counts);
     __syncthreads();
     for (unsigned k = threadIdx.x; k < passes * kRadixDigits; k += kRadixHistThreads) {
-        unsigned c = 0;
-#pragma unroll
-        for (int q = 0; q < HC::copies / 4; ++q) {
-            const uint4 x = counts4[k * (HC::copies / 4) + q];
-            c += x.x + x.y + x.z + x.w;
-        }
+        unsigned c = (&counts[0][0])[k];
         if (c) atomic_add(&hist[k], (unsigned long long)c);
     }
 }
