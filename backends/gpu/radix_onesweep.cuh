@@ -55,9 +55,10 @@ struct OnesweepShape {
  * memory, which then becomes the limit (ncu: L1/shared 87% busy, bank conflicts of
  * the random digits). 64-bit keys alone: 256 threads x 19 keys at three blocks,
  * shared masks (16.73 ms against 17.42 by ballots). With values, 384 threads and
- * about 72 bytes of the wider of key and value per thread (18 u32 pairs, 9 with
- * 8-byte keys or values, 4 16-byte values) at two blocks, by ballots (u32 pairs
- * 9.61 ms against 9.85 with shared masks; 15-16 pairs at three blocks 14.6 ms;
+ * about 80 bytes of the wider of key and value per thread (20 u32 pairs, 10 with
+ * 8-byte keys or values, 5 16-byte values) at two blocks, by ballots (u32 pairs
+ * 9.42 ms; 18 pairs 9.61-9.67, 16 pairs 9.98, 512 x 12 9.90, 256 x 18 at three
+ * blocks 11.11; shared masks at 18 pairs 9.85; 15-16 pairs at three blocks 14.6;
  * loading the values with the keys, to overlap their latency, 10.5 ms). Bigger
  * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys. */
 constexpr bool onesweep_wide_keys(int key, bool values) {
@@ -69,7 +70,7 @@ constexpr int onesweep_threads(int key, bool values) {
 constexpr int onesweep_items(int key, int wide, bool values) {
     return onesweep_wide_keys(key, values) ? 19
            : !values                       ? 20
-                     : (72 / wide > 18 ? 18 : (72 / wide < 4 ? 4 : 72 / wide));
+                     : (80 / wide > 20 ? 20 : (80 / wide < 4 ? 4 : 80 / wide));
 }
 template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
 struct OnesweepTuning
