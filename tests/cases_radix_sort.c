@@ -119,7 +119,7 @@ void t_register_radix_sort(t_registry *r) {
     c.n = t_large_sizes[5];
     reg(r, &c, SWEEP_U32, 4, 0, 32, 0, 0, c.n);
     /* more tiles than the GPU backends' smallest ring of tile status words (1024
-     * tiles of at most 7296 keys), so slots are reused within a pass */
+     * tiles of at most 7680 keys), so slots are reused within a pass */
     c.n = (9u << 20) + 11;
     reg(r, &c, SWEEP_U32, 0, 0, 32, 0, 0, c.n);
     reg(r, &c, SWEEP_U64, 0, 0, 64, 1, 0, c.n);
