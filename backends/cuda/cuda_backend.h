@@ -17,6 +17,9 @@ struct sweep_cuda {
     int sm_count;
     int max_threads_per_sm;
     size_t smem_per_sm;
+    /* the most shared memory one block may have (above 48 KB only after
+     * cudaFuncSetAttribute raises the kernel's limit) */
+    size_t smem_per_block;
     /* Look-back tests: tiles with tile % stall_mod == 1 never publish (0 = off), and
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;

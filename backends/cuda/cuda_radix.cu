@@ -32,6 +32,36 @@ template <class F> static sweep_status by_key_width(size_t key_size, F &&f) {
     }
 }
 
+/* The histogram of all passes: as many copies of the counters (a power of two, at
+ * most 32) as a block's shared memory holds, blocks of 1024 threads, as many to an SM
+ * as fit. */
+template <class U>
+static sweep_status launch_histogram(sweep_cuda *h, const U *keys, size_t n,
+                                     const sweep_kradix *key, unsigned passes,
+                                     unsigned long long *hist) {
+    unsigned copies = kRadixHistBanks;
+    while (copies > 1 && radix_histogram_smem(passes, copies) > h->smem_per_block)
+        copies /= 2;
+    const size_t smem = radix_histogram_smem(passes, copies);
+    if (smem > 48 * 1024)
+        SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_histogram_kernel<U>,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               (int)smem));
+    /* a block of shared memory per SM reserves 1 KB besides its own */
+    size_t per_sm = h->smem_per_sm / (smem + 1024);
+    const size_t by_threads = (size_t)h->max_threads_per_sm / kRadixHistBankedThreads;
+    if (per_sm > by_threads) per_sm = by_threads;
+    if (per_sm == 0) per_sm = 1;
+    const size_t per_block = (size_t)kRadixHistBankedThreads * (16 / sizeof(U)) * kHistUnroll;
+    size_t grid = (n + per_block - 1) / per_block;
+    if (grid > (size_t)h->sm_count * per_sm) grid = (size_t)h->sm_count * per_sm;
+    if (grid == 0) grid = 1;
+    radix_histogram_kernel<U><<<(unsigned)grid, kRadixHistBankedThreads, smem, h->stream>>>(
+        keys, n, spec_of(key, 0, 8), key->begin_bit, key->end_bit, passes, copies, hist);
+    SWEEP_CUDA_LAUNCHED(h, "radix_histogram");
+    return SWEEP_OK;
+}
+
 sweep_status sweep_cuda_radix_histogram(void *hv, const sweep_kradix *key, const void *keys,
                                         size_t n, size_t *hist) {
     sweep_cuda *h = (sweep_cuda *)hv;
@@ -40,12 +70,7 @@ sweep_status sweep_cuda_radix_histogram(void *hv, const sweep_kradix *key, const
     SWEEP_CUDA_TRY(h, cudaMemsetAsync(hist, 0, passes * kRadixDigits * sizeof(size_t), h->stream));
     return by_key_width(key->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        radix_histogram_kernel<U>
-            <<<sweep_cuda_grid(h, n, kRadixHistThreads), kRadixHistThreads, 0, h->stream>>>(
-                (const U *)keys, n, spec_of(key, 0, 8), key->begin_bit, key->end_bit, passes,
-                (unsigned long long *)hist);
-        SWEEP_CUDA_LAUNCHED(h, "radix_histogram");
-        return SWEEP_OK;
+        return launch_histogram<U>(h, (const U *)keys, n, key, passes, (unsigned long long *)hist);
     });
 }
 
@@ -150,10 +175,8 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     unsigned long long *status = (unsigned long long *)(p + 256);
 
     SWEEP_CUDA_TRY(h, cudaMemsetAsync(hist, 0, b_hist, h->stream));
-    radix_histogram_kernel<U>
-        <<<sweep_cuda_grid(h, n, kRadixHistThreads), kRadixHistThreads, 0, h->stream>>>(
-            (const U *)c.kin, n, spec_of(key, 0, 8), key->begin_bit, key->end_bit, passes, hist);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (histogram)");
+    const sweep_status hs = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, hist);
+    if (hs != SWEEP_OK) return hs;
     radix_plan_kernel<<<1, kRadixMaxPasses * 32, 0, h->stream>>>(
         hist, n, passes, nportions, c.kin, c.kout, ktmp, c.vin, c.vout, vtmp, base, plan);
     SWEEP_CUDA_LAUNCHED(h, "radix_sort (plan)");

@@ -120,6 +120,8 @@ sweep_status sweep_hip_open(const sweep_backend_open_args *args, void **handle,
     /* ROCm has reported 0 here on some releases; a CU runs 2048 threads on CDNA and RDNA. */
     if (h->max_threads_per_sm <= 0) h->max_threads_per_sm = 2048;
     h->smem_per_sm = p.maxSharedMemoryPerMultiProcessor;
+    /* no kernel's dynamic limit is raised under HIP: 48 KB at most */
+    h->smem_per_block = p.sharedMemPerBlock < 48 * 1024 ? p.sharedMemPerBlock : 48 * 1024;
     h->stall_mod = (unsigned)env_int("SWEEP_HIP_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_HIP_SPIN_LIMIT", 4000);
     memset(props, 0, sizeof *props);

@@ -28,6 +28,13 @@ constexpr hipMemcpyKind cudaMemcpyHostToDevice = hipMemcpyHostToDevice;
 constexpr hipMemcpyKind cudaMemcpyDeviceToHost = hipMemcpyDeviceToHost;
 constexpr hipMemcpyKind cudaMemcpyDeviceToDevice = hipMemcpyDeviceToDevice;
 
+typedef hipFuncAttribute cudaFuncAttribute;
+constexpr hipFuncAttribute cudaFuncAttributeMaxDynamicSharedMemorySize =
+    hipFuncAttributeMaxDynamicSharedMemorySize;
+template <class F>
+static inline cudaError_t cudaFuncSetAttribute(F *func, cudaFuncAttribute attr, int value) {
+    return hipFuncSetAttribute((const void *)func, attr, value);
+}
 static inline cudaError_t cudaGetLastError(void) {
     return hipGetLastError();
 }
