@@ -58,12 +58,14 @@ template <class U> struct PatternCmp {
  * The merges are latency-bound: occupancy, i.e. registers, sets their speed. On the
  * H100 (2^26 u32 keys, sweep-cuda-perf merge) the keys-only sort took 6.4 ms at 64
  * registers (4 blocks per SM), the run-time compiled one at 128 registers 10.3 ms
- * and at 64 6.4 ms; the tool's variants at 5-6 blocks per SM or 512 x 9 ran 5.1-5.7
- * ms (not adopted yet: not run through the conformance suite). With values the cap
- * makes the kernels spill (a run-time compiled u32/u32 sort went from 28 to 75 ms),
- * so built-in kernels that move values are left free (VALUES); the run-time
- * compiled kernels hold both paths in one kernel and keep the cap, which favours the
- * keys-only sort.
+ * and at 64 6.4 ms. 512 x 9 at three blocks measured faster in the tool's variants
+ * of the built-in kernels (2^24 keys: 1.34 against 1.64 ms), but as a run-time
+ * compiled sort only 1.5% faster on keys (2^26: 5.15 against 5.24 ms) and 13% slower
+ * with values (16.3 against 14.4 ms), so it is not taken.
+ * Kernels that move values run at two blocks an SM (128 registers): left free they
+ * took 255 registers, one block an SM, and a run-time compiled u32/u32 sort of 2^24
+ * keys ran 5.10 ms; at two blocks 3.35-3.36 ms, with a few bytes spilled (three
+ * blocks: 3.42-3.43 ms).
  */
 constexpr int kSortThreads = 256;
 __host__ __device__ constexpr int sort_items(size_t key_size) {
@@ -80,7 +82,7 @@ template <int THREADS, int ITEMS, int MIN_BLOCKS = 1> struct BlockShape {
 };
 template <class Key, bool VALUES = false>
 struct SortShape
-    : BlockShape<kSortThreads, sort_items(sizeof(Key)), VALUES ? 1 : sort_min_blocks(sizeof(Key))> {
+    : BlockShape<kSortThreads, sort_items(sizeof(Key)), VALUES ? 2 : sort_min_blocks(sizeof(Key))> {
 };
 
 /* Shared memory of the block sort and of the merge: a tile of keys and, when values

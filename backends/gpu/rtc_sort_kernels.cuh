@@ -18,8 +18,8 @@ namespace sweep_gpu {
 constexpr int kRtcSortMaxValue = 16;
 
 /* Block shape of every kernel below (the host launches SortShape<K>::threads). A
- * keys-only and a value-moving instance of each sorting kernel: the register cap
- * that speeds up keys-only merges makes the value paths spill (merge_cmp.cuh). */
+ * keys-only and a value-moving instance of each sorting kernel: they run at
+ * different blocks an SM (merge_cmp.cuh). */
 template <class K, class L, bool VALUES, class Shape = SortShape<K, VALUES>>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_tile_sort_kernel(const K *keys_in, K *keys_out, const void *vin, void *vout, size_t vsize,

@@ -14,22 +14,35 @@
 
 namespace sweep_gpu {
 
+/* Values a thread holds at once without a barrier to wait for: about 68 bytes (all
+ * ITEMS of up to 4 bytes), so the widest case does not set the register count of a
+ * kernel that moves values of any size (a merge with every item of 16 bytes in
+ * registers took 255 registers, one block an SM). */
+template <int ITEMS, class V> __host__ __device__ constexpr int gather_chunk() {
+    return sizeof(V) <= 4 ? ITEMS : (int)(64 / sizeof(V)) < ITEMS ? (int)(64 / sizeof(V)) : ITEMS;
+}
+
 /* Outputs r * THREADS + threadIdx.x (r < ITEMS, below len) of a tile in register
  * type V. SYNC: a block barrier between the loads and the stores (sources and
- * destination may overlap). */
+ * destination may overlap), so every value is loaded first; otherwise in chunks of
+ * gather_chunk, each chunk's loads before its stores. */
 template <int THREADS, int ITEMS, bool SYNC, class V, class Src>
 SWEEP_GPU_INLINE void gather_values_as(Src &&src, int len, unsigned char *dst) {
-    V v[ITEMS];
+    constexpr int CH = SYNC ? ITEMS : gather_chunk<ITEMS, V>();
 #pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) v[r] = *(const V *)src(i);
-    }
-    if (SYNC) __syncthreads();
+    for (int c = 0; c < ITEMS; c += CH) {
+        V v[CH];
 #pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) ((V *)dst)[i] = v[r];
+        for (int r = 0; r < CH; ++r) {
+            const int i = (c + r) * THREADS + (int)threadIdx.x;
+            if (c + r < ITEMS && i < len) v[r] = *(const V *)src(i);
+        }
+        if (SYNC) __syncthreads();
+#pragma unroll
+        for (int r = 0; r < CH; ++r) {
+            const int i = (c + r) * THREADS + (int)threadIdx.x;
+            if (c + r < ITEMS && i < len) ((V *)dst)[i] = v[r];
+        }
     }
 }
 
@@ -48,18 +61,28 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
         default: break;
         }
     }
-    /* Other sizes (at most 16 bytes): staged in a buffer (local memory). */
-    alignas(16) unsigned char buf[ITEMS * 16];
+    /* Other sizes (at most 16 bytes): one by one where sources and destination are
+     * apart (a rare path, kept small: unrolled, its addresses took the registers of
+     * the whole kernel), else staged in a buffer (local memory). */
+    if constexpr (!SYNC) {
+#pragma unroll 1
+        for (int r = 0; r < ITEMS; ++r) {
+            const int i = r * THREADS + (int)threadIdx.x;
+            if (i < len) copy_elem(d, (size_t)i, src(i), 0, vsize, unit);
+        }
+    } else {
+        alignas(16) unsigned char buf[ITEMS * 16];
 #pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) copy_elem(buf, (size_t)r, src(i), 0, vsize, unit);
-    }
-    if (SYNC) __syncthreads();
+        for (int r = 0; r < ITEMS; ++r) {
+            const int i = r * THREADS + (int)threadIdx.x;
+            if (i < len) copy_elem(buf, (size_t)r, src(i), 0, vsize, unit);
+        }
+        __syncthreads();
 #pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) copy_elem(d, (size_t)i, buf, (size_t)r, vsize, unit);
+        for (int r = 0; r < ITEMS; ++r) {
+            const int i = r * THREADS + (int)threadIdx.x;
+            if (i < len) copy_elem(d, (size_t)i, buf, (size_t)r, vsize, unit);
+        }
     }
 }
 
