@@ -64,8 +64,8 @@ template <class U> struct PatternCmp {
  * with values (16.3 against 14.4 ms), so it is not taken.
  * Kernels that move values run at two blocks an SM (128 registers): left free they
  * took 255 registers, one block an SM, and a run-time compiled u32/u32 sort of 2^24
- * keys ran 5.10 ms; at two blocks 3.35-3.36 ms, with a few bytes spilled (three
- * blocks: 3.42-3.43 ms).
+ * keys ran 5.10 ms; at two blocks 3.35-3.36 ms, with 4-132 bytes spilled by key width
+ * (three blocks: 3.42-3.43 ms).
  */
 constexpr int kSortThreads = 256;
 __host__ __device__ constexpr int sort_items(size_t key_size) {

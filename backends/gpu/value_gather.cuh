@@ -15,9 +15,10 @@
 namespace sweep_gpu {
 
 /* Values a thread holds at once without a barrier to wait for: about 68 bytes (all
- * ITEMS of up to 4 bytes), so the widest case does not set the register count of a
- * kernel that moves values of any size (a merge with every item of 16 bytes in
- * registers took 255 registers, one block an SM). */
+ * ITEMS of up to 4 bytes). One kernel moves values of every size, so its widest case
+ * weighs on all of them: under the merge's 128-register cap (merge_cmp.cuh), every
+ * 16-byte value in registers at once made ptxas spill 476 bytes (u32 keys), in
+ * chunks 128. */
 template <int ITEMS, class V> __host__ __device__ constexpr int gather_chunk() {
     return sizeof(V) <= 4 ? ITEMS : (int)(64 / sizeof(V)) < ITEMS ? (int)(64 / sizeof(V)) : ITEMS;
 }
@@ -62,8 +63,9 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
         }
     }
     /* Other sizes (at most 16 bytes): one by one where sources and destination are
-     * apart (a rare path, kept small: unrolled, its addresses took the registers of
-     * the whole kernel), else staged in a buffer (local memory). */
+     * apart (a rare path, kept small: unrolled, it lifted the merge's spills from 128
+     * to 156 bytes, and its registers uncapped from 216 to 254), else staged in a
+     * buffer (local memory). */
     if constexpr (!SYNC) {
 #pragma unroll 1
         for (int r = 0; r < ITEMS; ++r) {
