@@ -146,4 +146,31 @@ void t_register_scan(t_registry *r) {
                        : c.b ? ".shifted"
                              : "");
         }
+
+    /* Around the tiles of the GPU scans of 4- and 8-byte elements (the bulk-copy
+     * kernel's short-scan tiles of 768 and 384 elements, the other scans' 3072): a
+     * tile whose last thread is partly filled, whole tiles, one element more; every op
+     * of those types, outputs aligned, one element off (no vector or bulk stores) and
+     * in place. The big cases above take its long-scan tiles on the GPU. */
+    static const size_t edges[] = {383, 384, 385, 767, 768, 769, 3071, 7169};
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt) {
+        if (sweep_dtype_size((sweep_dtype)dt) != 4 && sweep_dtype_size((sweep_dtype)dt) != 8)
+            continue;
+        for (int op = 0; op <= SWEEP_OP_XOR; ++op) {
+            if (!t_op_valid((sweep_dtype)dt, (sweep_op_kind)op)) continue;
+            for (size_t s = 0; s < sizeof edges / sizeof edges[0]; ++s) {
+                c.dtype = dt;
+                c.op = op;
+                c.kind = (int)((s + (size_t)op) % 2);
+                c.n = edges[s];
+                c.a = s % 3 == 2;
+                c.b = s % 3 == 1;
+                t_register(r, &c, "scan.%s.%s.%s.n%zu.edge%s", sweep_dtype_name((sweep_dtype)dt),
+                           t_op_name((sweep_op_kind)op), c.kind ? "excl" : "incl", c.n,
+                           c.a   ? ".inplace"
+                           : c.b ? ".shifted"
+                                 : "");
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@
 
 #include "cuda_args_single_pass.cuh"
 #include "cuda_backend.h"
+#include "gpu/scan_bulk.cuh"
 #include "gpu/scan_single_pass.cuh"
 
 #include "cuda_single_pass.h"
@@ -38,6 +39,36 @@ inline unsigned long long sweep_cuda_tile_tag() {
         const sweep_gpu::SegArgs &seg, void *seg_out, int exclusive, void *scratch,                \
         size_t *scratch_bytes);
 
+/* Plain scans of 4- and 8-byte elements take the bulk-copy kernel
+ * (gpu/scan_bulk.cuh): its large tiles once they fill every SM's blocks at least once,
+ * small ones below that, so a short scan still spreads over the device. Returns the
+ * scratch bytes (tile states) when scratch is NULL. */
+template <class T, class Op>
+sweep_status sweep_cuda_scan_bulk(sweep_cuda *h, const sweep_gpu::ScanArgs<T> &a, void *scratch,
+                                  size_t *scratch_bytes) {
+    using namespace sweep_gpu;
+    typedef BulkScanLarge<T> Large;
+    typedef BulkScanSmall<T> Small;
+    const size_t sms = (size_t)(h->sm_count > 0 ? h->sm_count : 1);
+    const bool large = a.n >= sms * Large::min_blocks * Large::tile;
+    const size_t tile = large ? Large::tile : Small::tile;
+    const size_t ntiles = (a.n + tile - 1) / tile;
+    if (!scratch) {
+        *scratch_bytes = TileState<T>::bytes(ntiles);
+        return SWEEP_OK;
+    }
+    if (ntiles == 0) return SWEEP_OK;
+    if (ntiles > 0x7fffffffull) /* one block per tile */
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
+    TileState<T> ts = TileState<T>::carve(scratch, ntiles, sweep_cuda_tile_tag());
+    if (large)
+        scan_bulk_kernel<T, Op, Large><<<(unsigned)ntiles, Large::threads, 0, h->stream>>>(a, ts);
+    else
+        scan_bulk_kernel<T, Op, Small><<<(unsigned)ntiles, Small::threads, 0, h->stream>>>(a, ts);
+    SWEEP_CUDA_LAUNCHED(h, "scan (bulk copy)");
+    return SWEEP_OK;
+}
+
 template <int FORM, bool SEG_REDUCE>
 sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const void *in, void *out,
                                     size_t n, const sweep_gpu::SegArgs &seg, void *seg_out,
@@ -47,6 +78,9 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         typedef typename decltype(tag)::T T;
         typedef typename decltype(tag)::Op Op;
         typedef typename std::conditional<FORM == kSegNone, T, FlagValue<T>>::type V;
+        const ScanArgs<T> a = sweep_cuda_scan_args<T>(h, op, in, out, n, exclusive, seg, seg_out);
+        if constexpr (FORM == kSegNone && !SEG_REDUCE && BulkScanFits<T>::value)
+            return sweep_cuda_scan_bulk<T, Op>(h, a, scratch, scratch_bytes);
         typedef ScanShape<T, FORM> Shape;
         constexpr int TILE = Shape::tile;
         const size_t ntiles = (n + TILE - 1) / TILE;
@@ -56,10 +90,9 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         }
         if (ntiles > 0x7fffffffull) /* one block per tile */
             return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
-        const ScanArgs<T> a = sweep_cuda_scan_args<T>(h, op, in, out, n, exclusive, seg, seg_out);
-        TileState<V> ts = TileState<V>::carve(scratch, ntiles, sweep_cuda_tile_tag());
         /* n == 0 reaches here only for a segmented reduction of empty segments */
         if (ntiles > 0) {
+            TileState<V> ts = TileState<V>::carve(scratch, ntiles, sweep_cuda_tile_tag());
             scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>
                 <<<(unsigned)ntiles, Shape::threads, 0, h->stream>>>(a, ts);
             SWEEP_CUDA_LAUNCHED(h, SEG_REDUCE ? "segmented_reduce" : "scan (single pass)");

@@ -10,6 +10,7 @@
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
 
+#include "perf_bulk.cuh"
 #include "perf_util.cuh"
 #include "perf_variants.cuh"
 
@@ -70,6 +71,71 @@ int main(int argc, char **argv) {
 
     /* "radix" as the second argument: the radix sort rows alone */
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
+    /* "bulk": the bulk-copy scan kernel's shapes against the copy ceilings and CUB */
+    if (argc > 2 && strcmp(argv[2], "bulk") == 0) {
+        using sweep_gpu::BulkScanLarge;
+        using sweep_gpu::BulkScanSmall;
+        typedef unsigned long long U;
+        void *state;
+        CK(cudaMalloc(&state, n / 8 + 4096));
+        copy_rows(a32, b32, n * 4);
+        /* odd sizes and a misaligned start, both kinds, against CUB */
+        const size_t sizes[] = {1,    31,   767,   768,   769,   3839,
+                                3840, 3841, 11263, 11264, 11265, 5000011};
+        for (size_t m : sizes)
+            for (int off = 0; off < 2; ++off) {
+                CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32 + off, c32 + off, m));
+                ensure(need);
+                CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32 + off, c32 + off, m));
+                try_bulk<unsigned, BulkScanLarge<unsigned>>(a32 + off, b32 + off, c32 + off, m, 1,
+                                                            state);
+                try_bulk<unsigned, BulkScanSmall<unsigned>>(a32 + off, b32 + off, c32 + off, m, 1,
+                                                            state);
+                CK(cub::DeviceScan::InclusiveSum(NULL, need, a64 + off, c64 + off, m));
+                ensure(need);
+                CK(cub::DeviceScan::InclusiveSum(tmp, need, a64 + off, c64 + off, m));
+                try_bulk<U, BulkScanLarge<U>>(a64 + off, b64 + off, c64 + off, m, 0, state);
+                try_bulk<U, BulkScanSmall<U>>(a64 + off, b64 + off, c64 + off, m, 0, state);
+            }
+        /* the plugin against CUB from 2^16 to n, and both shapes where they meet */
+        for (size_t m = (size_t)1 << 16; m <= n; m *= 4) {
+            for (int w = 0; w < 2; ++w) {
+                const bool wide = w == 1;
+                sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, wide ? SWEEP_U64 : SWEEP_U32);
+                void *x = wide ? (void *)a64 : (void *)a32, *y = wide ? (void *)b64 : (void *)b32;
+                const int reps = m < ((size_t)1 << 20) ? 201 : 15;
+                double sw =
+                    median_ms([&] { SK(sweep_scan(ctx, op, x, y, m, SWEEP_EXCLUSIVE)); }, reps);
+                double cb;
+                if (wide) {
+                    CK(cub::DeviceScan::ExclusiveSum(NULL, need, a64, c64, m));
+                    ensure(need);
+                    cb = median_ms(
+                        [&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a64, c64, m)); }, reps);
+                    same("scan u64", b64, c64, m);
+                } else {
+                    CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32, c32, m));
+                    ensure(need);
+                    cb = median_ms(
+                        [&] { CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, m)); }, reps);
+                    same("scan u32", b32, c32, m);
+                }
+                printf("exclusive sum %s n=2^%d: sweep %8.4f ms  cub %8.4f ms  cub/sweep %.3f\n",
+                       wide ? "u64" : "u32", (int)__builtin_ctzll(m), sw, cb, cb / sw);
+                if (m >= ((size_t)1 << 20) && m <= ((size_t)1 << 24)) {
+                    if (wide) {
+                        try_bulk<U, BulkScanLarge<U>>(a64, b64, c64, m, 1, state);
+                        try_bulk<U, BulkScanSmall<U>>(a64, b64, c64, m, 1, state);
+                    } else {
+                        try_bulk<unsigned, BulkScanLarge<unsigned>>(a32, b32, c32, m, 1, state);
+                        try_bulk<unsigned, BulkScanSmall<unsigned>>(a32, b32, c32, m, 1, state);
+                    }
+                }
+            }
+        }
+        CK(cudaFree(state));
+        goto done;
+    }
     /* exclusive sum u32 / u64 */
     {
         sweep_op op = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);

@@ -1,0 +1,92 @@
+/*
+ * bulk_copy.cuh -- whole tiles between global and shared memory through the bulk-copy
+ * engine (cp.async.bulk, sm_90 and later): one thread starts a copy of any multiple
+ * of 16 bytes at 16-byte aligned addresses, and the block waits on a shared-memory
+ * barrier that counts the bytes in. No registers hold the data in flight, so a block
+ * keeps a whole tile loading however many registers its compute needs.
+ *
+ * SWEEP_GPU_BULK_COPY is 1 where the engine exists (CUDA device code for sm_90+),
+ * else 0; callers then take their per-thread path. The functions here exist only
+ * where it is 1.
+ */
+#ifndef SWEEP_GPU_BULK_COPY_CUH
+#define SWEEP_GPU_BULK_COPY_CUH
+
+#include "gpu_compat.cuh"
+
+#if !defined(__HIPCC__) && !defined(__HIPCC_RTC__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define SWEEP_GPU_BULK_COPY 1
+#else
+#define SWEEP_GPU_BULK_COPY 0
+#endif
+
+namespace sweep_gpu {
+
+#if SWEEP_GPU_BULK_COPY
+SWEEP_GPU_INLINE unsigned smem_addr(const void *p) {
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+
+/* One thread: the barrier expects one arrival (this thread's, with the bytes). */
+SWEEP_GPU_INLINE void bulk_barrier_init(unsigned long long *bar) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+/* The thread that initialised the barrier (or any, after a block barrier): copy
+ * `bytes` from global src to shared dst; the barrier's current phase completes when
+ * they have all arrived. */
+SWEEP_GPU_INLINE void bulk_load(void *dst, const void *src, unsigned bytes,
+                                unsigned long long *bar) {
+    const unsigned b = smem_addr(bar);
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes)
+                 : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                 "%2, [%3];" ::"r"(smem_addr(dst)),
+                 "l"(src), "r"(bytes), "r"(b)
+                 : "memory");
+}
+
+/* Every thread that reads the loaded bytes: waits for the barrier's phase of this
+ * parity (0 for its first load, 1 for its second, and so on). */
+SWEEP_GPU_INLINE void bulk_wait(unsigned long long *bar, unsigned parity) {
+    const unsigned b = smem_addr(bar);
+    unsigned done = 0;
+    do {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; "
+                     "selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done)
+                     : "r"(b), "r"(parity)
+                     : "memory");
+    } while (!done);
+}
+
+/* Every thread that wrote shared memory with ordinary stores the engine will read,
+ * before the block barrier that precedes bulk_store_start. */
+SWEEP_GPU_INLINE void bulk_fence_shared() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+/* One thread: starts copying `bytes` from shared src to global dst. */
+SWEEP_GPU_INLINE void bulk_store_start(void *dst, const void *src, unsigned bytes) {
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst),
+                 "r"(smem_addr(src)), "r"(bytes)
+                 : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+
+/* The thread that started stores: waits until the engine has read the sources of
+ * all but the PENDING most recent ones (those buffers may then be written again). */
+template <int PENDING> SWEEP_GPU_INLINE void bulk_wait_stores_read() {
+    asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(PENDING) : "memory");
+}
+
+/* The thread that started stores: waits until they are done (before the block ends). */
+SWEEP_GPU_INLINE void bulk_wait_stores_done() {
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+#endif
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_BULK_COPY_CUH */

@@ -1,0 +1,217 @@
+/*
+ * scan_bulk.cuh -- the fused plain scan of built-in operators on 4- and 8-byte
+ * elements: scan_single_pass.cuh's algorithm (thread-serial reduction, block scan,
+ * decoupled look-back, thread-serial scan), one tile per block in launch order, with
+ * the tile moved whole by the bulk-copy engine where the device has one
+ * (bulk_copy.cuh): one thread starts the tile's load as the block begins and, once
+ * the results are back in shared memory, their store. No registers hold the data in
+ * flight or through the look-back, so a block can take a tile of 11264 elements and
+ * still leave room for four blocks an SM; the bigger tile halves the look-backs of
+ * the 3072-element tiles of the general kernel.
+ *
+ * Shared memory is not padded (the engine copies bytes as they lie), so a thread's
+ * items are read and written as 16-byte vectors at a stride of ITEMS elements: an
+ * odd number of vectors per thread keeps the eight lanes of each quarter-warp access
+ * on distinct banks. Without the engine (HIP, CUDA before sm_90) or for a partial or
+ * misaligned tile, threads load and store the tile striped. In place (in == out) the
+ * results go out through ordinary stores, which the look-back's fence orders after
+ * the tile's published prefix (lookback.cuh).
+ *
+ * Measured on the H100 (benchmarks/results/h100-2026-11-25d): blocks that stay
+ * resident and take tile after tile, loading the next while working on one, were
+ * much slower (u32 at 2^28: 1.03-1.43 ms against 0.77 ms), so there is no such mode.
+ */
+#ifndef SWEEP_GPU_SCAN_BULK_CUH
+#define SWEEP_GPU_SCAN_BULK_CUH
+
+#include "block_scan.cuh"
+#include "bulk_copy.cuh"
+#include "gpu_ops.cuh"
+#include "lookback.cuh"
+#include "scan_single_pass.cuh"
+
+namespace sweep_gpu {
+
+/* THREADS threads of ITEMS elements each (a whole number of 16-byte vectors). */
+template <class T, int THREADS, int ITEMS, int MIN_BLOCKS> struct BulkScanShape {
+    static constexpr int vec = (int)(16 / sizeof(T));
+    static constexpr int threads = THREADS;
+    static constexpr int items = ITEMS;
+    static constexpr int tile = THREADS * ITEMS;
+    static constexpr int min_blocks = MIN_BLOCKS;
+    static_assert(ITEMS % vec == 0, "a thread's items are whole 16-byte vectors");
+    static_assert(tile * sizeof(T) <= 46 * 1024, "the tile in static shared memory");
+};
+
+/* The elements this kernel serves. */
+template <class T> struct BulkScanFits {
+    static constexpr bool value = sizeof(T) == 4 || sizeof(T) == 8;
+};
+
+/* Shapes from timings on the H100 at 2^28 (u32: 256 x 44 0.766-0.769 ms, 128 x 52
+ * 0.767-0.791, 384 x 28 0.771, 256 x 28 0.772-0.777, 128 x 28 0.793; u64: 128 x 30
+ * 1.525-1.549, 128 x 22 1.531-1.538, 128 x 18 1.571, 256 x 14 1.70) and at 2^16 (u32:
+ * 64 x 12 and 128 x 12 8-9 us, 256 x 28 and 128 x 44 9-11 us). */
+template <class T>
+struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4>,
+                                        BulkScanShape<T, 128, 30, 6>>::type {};
+template <class T>
+struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 64, 12, 12>,
+                                        BulkScanShape<T, 64, 6, 12>>::type {};
+
+template <class T, class Op, class Sh>
+__global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
+    scan_bulk_kernel(ScanArgs<T> a, TileState<T> ts) {
+    typedef Plain<T, Op> C;
+    constexpr int THREADS = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
+    constexpr int VEC = Sh::vec, NV = ITEMS / VEC;
+    typedef BlockScan<C, THREADS> BS;
+
+    alignas(128) __shared__ T sbuf[TILE];
+    __shared__ typename BS::Storage bs;
+    __shared__ T s_prefix;
+#if SWEEP_GPU_BULK_COPY
+    __shared__ unsigned long long s_bar;
+#endif
+
+    const int tid = threadIdx.x;
+    const size_t tile = blockIdx.x;
+    const size_t tile_start = tile * (size_t)TILE;
+    const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
+    const bool full = len == TILE;
+    const bool vec_in = full && aligned16(a.in);
+
+#if SWEEP_GPU_BULK_COPY
+    if (vec_in) {
+        if (tid == 0) {
+            bulk_barrier_init(&s_bar);
+            bulk_load(sbuf, a.in + tile_start, (unsigned)(TILE * sizeof(T)), &s_bar);
+        }
+        __syncthreads(); /* the barrier's initialisation */
+        bulk_wait(&s_bar, 0);
+    } else
+#endif
+    {
+        if (vec_in) {
+            uint4 w[NV];
+#pragma unroll
+            for (int j = 0; j < NV; ++j)
+                w[j] = ((const uint4 *)(a.in + tile_start))[j * THREADS + tid];
+#pragma unroll
+            for (int j = 0; j < NV; ++j)
+                ((uint4 *)sbuf)[j * THREADS + tid] = w[j];
+        } else {
+#pragma unroll
+            for (int j = 0; j < ITEMS; ++j) {
+                const int i = j * THREADS + tid;
+                if (i < len) sbuf[i] = a.in[tile_start + i];
+            }
+        }
+        __syncthreads();
+    }
+
+    /* The thread's items: ITEMS consecutive elements, identity past the end. */
+    const int first = tid * ITEMS;
+    auto read_items = [&](T(&x)[ITEMS]) {
+        uint4 w[NV];
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            w[j] = ((const uint4 *)(sbuf + first))[j];
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            memcpy(&x[j * VEC], &w[j], 16);
+        if (!full) {
+#pragma unroll
+            for (int i = 0; i < ITEMS; ++i)
+                if (first + i >= len) x[i] = a.identity;
+        }
+    };
+
+    T tacc;
+    {
+        T x[ITEMS];
+        read_items(x);
+        tacc = x[0];
+#pragma unroll
+        for (int i = 1; i < ITEMS; ++i)
+            tacc = C::combine(tacc, x[i]);
+    }
+    T tprefix, total;
+    bool thas;
+    BS::exclusive(tacc, tprefix, thas, total, bs);
+
+    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
+    if (tile > 0 && warp_id() == 0) {
+        if (tid == 0) ts.publish(tile, total, kStatusAggregate);
+        T ex = lookback<C>(ts, tile, a.spin_limit,
+                           [&](size_t q) { return reduce_tile_input<C, kSegNone, TILE>(a, q); });
+        if (tid == 0) {
+            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
+            /* in place, a fallback reader of this tile's input relies on the status
+             * being visible before any output is */
+            if ((const void *)a.in == (const void *)a.out) fence_device();
+            s_prefix = ex;
+        }
+    } else if (tile == 0 && tid == 0) {
+        ts.publish(0, total, kStatusPrefix);
+    }
+    __syncthreads();
+
+    T run = tprefix;
+    bool has = thas;
+    if (tile > 0) {
+        run = thas ? C::combine(s_prefix, tprefix) : s_prefix;
+        has = true;
+    }
+    {
+        T x[ITEMS];
+        read_items(x);
+#pragma unroll
+        for (int i = 0; i < ITEMS; ++i) {
+            const T inc = has ? C::combine(run, x[i]) : x[i];
+            const T o = a.exclusive ? (has ? run : a.identity) : inc;
+            run = inc;
+            has = true;
+            x[i] = o;
+        }
+        uint4 w[NV];
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            memcpy(&w[j], &x[j * VEC], 16);
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            ((uint4 *)(sbuf + first))[j] = w[j];
+    }
+
+    const bool vec_out = full && aligned16(a.out);
+#if SWEEP_GPU_BULK_COPY
+    if (vec_out && (const void *)a.in != (const void *)a.out) {
+        bulk_fence_shared();
+        __syncthreads();
+        if (tid == 0) {
+            bulk_store_start(a.out + tile_start, sbuf, (unsigned)(TILE * sizeof(T)));
+            /* the block's shared memory must outlive the engine's read of it; the
+             * writes themselves complete with the grid */
+            bulk_wait_stores_read<0>();
+        }
+        return;
+    }
+#endif
+    __syncthreads();
+    if (vec_out) {
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            ((uint4 *)(a.out + tile_start))[j * THREADS + tid] =
+                ((const uint4 *)sbuf)[j * THREADS + tid];
+    } else {
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const int i = j * THREADS + tid;
+            if (i < len) a.out[tile_start + i] = sbuf[i];
+        }
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SCAN_BULK_CUH */
