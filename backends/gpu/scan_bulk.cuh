@@ -5,9 +5,9 @@
  * the tile moved whole by the bulk-copy engine where the device has one
  * (bulk_copy.cuh): one thread starts the tile's load as the block begins and, once
  * the results are back in shared memory, their store. No registers hold the data in
- * flight or through the look-back, so a block can take a tile of 11264 elements and
- * still leave room for four blocks an SM; the bigger tile halves the look-backs of
- * the 3072-element tiles of the general kernel.
+ * flight or through the look-back, so a block can take a tile of 11264 u32 and still
+ * leave room for four blocks an SM: one look-back for 11264 elements where the general
+ * kernel takes one for 3072.
  *
  * Shared memory is not padded (the engine copies bytes as they lie), so a thread's
  * items are read and written as 16-byte vectors at a stride of ITEMS elements: an
@@ -19,7 +19,7 @@
  *
  * Measured on the H100 (benchmarks/results/h100-2026-11-25d): blocks that stay
  * resident and take tile after tile, loading the next while working on one, were
- * much slower (u32 at 2^28: 1.03-1.43 ms against 0.77 ms), so there is no such mode.
+ * much slower (u32 at 2^28: 1.03-1.52 ms against 0.77 ms), so there is no such mode.
  */
 #ifndef SWEEP_GPU_SCAN_BULK_CUH
 #define SWEEP_GPU_SCAN_BULK_CUH
