@@ -4,8 +4,9 @@
  * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
  * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
- * "radix" (those rows only) or "tune" (scan and split rows with the kernel variants
- * of perf_variants.cuh).
+ * "radix" (those rows only), "tune" (scan and split rows with the kernel variants
+ * of perf_variants.cuh) or "bulk" (copy ceilings, the bulk-copy scan's shapes and
+ * the plain scans against CUB from 2^16 to n: perf_bulk.cuh).
  */
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
