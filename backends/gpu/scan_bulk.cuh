@@ -136,33 +136,9 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
         for (int i = 1; i < ITEMS; ++i)
             tacc = C::combine(tacc, x[i]);
     }
-    T tprefix, total;
-    bool thas;
-    BS::exclusive(tacc, tprefix, thas, total, bs);
-
-    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
-    if (tile > 0 && warp_id() == 0) {
-        if (tid == 0) ts.publish(tile, total, kStatusAggregate);
-        T ex = lookback<C>(ts, tile, a.spin_limit,
-                           [&](size_t q) { return reduce_tile_input<C, kSegNone, TILE>(a, q); });
-        if (tid == 0) {
-            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
-            /* in place, a fallback reader of this tile's input relies on the status
-             * being visible before any output is */
-            if ((const void *)a.in == (const void *)a.out) fence_device();
-            s_prefix = ex;
-        }
-    } else if (tile == 0 && tid == 0) {
-        ts.publish(0, total, kStatusPrefix);
-    }
-    __syncthreads();
-
-    T run = tprefix;
-    bool has = thas;
-    if (tile > 0) {
-        run = thas ? C::combine(s_prefix, tprefix) : s_prefix;
-        has = true;
-    }
+    T run;
+    bool has;
+    tile_prefix<C, kSegNone, TILE, BS>(a, ts, tile, tacc, bs, s_prefix, run, has);
     {
         T x[ITEMS];
         read_items(x);

@@ -163,6 +163,47 @@ SWEEP_GPU_INLINE void tile_store_striped(T *dst, const T *sbuf, int len, bool ve
     }
 }
 
+/* The block's share of the single pass, once every thread has reduced its items to
+ * tacc: the block scan of those, the tile's aggregate published, the look-back (with
+ * its fallback over the input), the tile's inclusive prefix published. Gives each
+ * thread what comes before its first item: run, when has (false only for the first
+ * thread of tile 0). Ends with the block synchronised. Shared by the general kernel
+ * below and the bulk-copy one (scan_bulk.cuh). */
+template <class C, int FORM, int TILE, class BS, class T, class TS>
+SWEEP_GPU_INLINE void tile_prefix(const ScanArgs<T> &a, const TS &ts, size_t tile,
+                                  const typename C::value &tacc, typename BS::Storage &bs,
+                                  typename C::value &s_prefix, typename C::value &run, bool &has) {
+    typedef typename C::value V;
+    V tprefix, total;
+    bool thas;
+    BS::exclusive(tacc, tprefix, thas, total, bs);
+
+    if (emulated_stall(a.stall_mod, tile) && threadIdx.x == 0) stall_delay(a.spin_limit);
+    if (tile > 0 && warp_id() == 0) {
+        if (threadIdx.x == 0) ts.publish(tile, total, kStatusAggregate);
+        V ex = lookback<C>(ts, tile, a.spin_limit,
+                           [&](size_t q) { return reduce_tile_input<C, FORM, TILE>(a, q); });
+        if (threadIdx.x == 0) {
+            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
+            /* in place, a fallback reader of this tile's input relies on the status
+             * being visible before any output is */
+            if ((const void *)a.in == (const void *)a.out) fence_device();
+            s_prefix = ex;
+        }
+    } else if (tile == 0 && threadIdx.x == 0) {
+        ts.publish(0, total, kStatusPrefix);
+    }
+    __syncthreads();
+
+    has = thas;
+    if (tile > 0) {
+        run = thas ? C::combine(s_prefix, tprefix) : s_prefix;
+        has = true;
+    } else {
+        run = tprefix;
+    }
+}
+
 template <class T, class Op, int FORM, bool SEG_REDUCE, class Tn = ScanShape<T, FORM>>
 __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_kernel(
     ScanArgs<T> a,
@@ -223,35 +264,9 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
         tacc = C::combine(tacc, C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]));
     }
 
-    V tprefix, total;
-    bool thas;
-    BS::exclusive(tacc, tprefix, thas, total, bs);
-
-    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
-    if (tile > 0 && warp_id() == 0) {
-        if (tid == 0) ts.publish(tile, total, kStatusAggregate);
-        V ex = lookback<C>(ts, tile, a.spin_limit,
-                           [&](size_t q) { return reduce_tile_input<C, FORM, TILE>(a, q); });
-        if (tid == 0) {
-            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
-            /* in place, a fallback reader of this tile's input relies on the status
-             * being visible before any output is */
-            if ((const void *)a.in == (const void *)a.out) fence_device();
-            s_prefix = ex;
-        }
-    } else if (tile == 0 && tid == 0) {
-        ts.publish(0, total, kStatusPrefix);
-    }
-    __syncthreads();
-
     V run;
-    bool has = thas;
-    if (tile > 0) {
-        run = thas ? C::combine(s_prefix, tprefix) : s_prefix;
-        has = true;
-    } else {
-        run = tprefix;
-    }
+    bool has;
+    tile_prefix<C, FORM, TILE, BS>(a, ts, tile, tacc, bs, s_prefix, run, has);
 
     /* Outputs in place of the thread's own items (no other thread reads them), then
      * stored striped. */

@@ -10,6 +10,7 @@
 #include "gpu/bulk_copy.cuh"
 #include "gpu/scan_bulk.cuh"
 #include "perf_util.cuh"
+#include "perf_variants.cuh"
 
 __global__ void copy_grid_stride(const uint4 *in, uint4 *out, size_t nv) {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < nv;
@@ -83,13 +84,7 @@ static void copy_rows(const void *in, void *out, size_t bytes) {
 template <class T, class Sh>
 static void try_bulk(const T *in, T *out, const T *ref, size_t n, int exclusive, void *state) {
     using namespace sweep_gpu;
-    ScanArgs<T> a;
-    memset(&a, 0, sizeof a);
-    a.in = in;
-    a.out = out;
-    a.n = n;
-    a.exclusive = exclusive;
-    a.spin_limit = 4000;
+    const ScanArgs<T> a = perf_scan_args(in, out, n, exclusive, (const uint8_t *)NULL);
     const size_t ntiles = (n + Sh::tile - 1) / Sh::tile;
     static unsigned long long tag = 0xb01c000000ull;
     CK(cudaMemset(out, 0xa5, n * sizeof(T)));

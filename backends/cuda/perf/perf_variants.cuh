@@ -27,6 +27,21 @@ struct TryTuningCS : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
     static constexpr bool streaming = true;
 };
 
+/* The scan kernels' arguments for a sum of n elements (flags: head flags or NULL). */
+template <class T>
+static sweep_gpu::ScanArgs<T> perf_scan_args(const T *in, T *out, size_t n, int exclusive,
+                                             const uint8_t *flags) {
+    sweep_gpu::ScanArgs<T> a;
+    memset(&a, 0, sizeof a);
+    a.in = in;
+    a.out = out;
+    a.n = n;
+    a.exclusive = exclusive;
+    a.seg.flags = flags;
+    a.spin_limit = 4000;
+    return a;
+}
+
 /* Times the single-pass scan kernel with tile shape Tn on the tool's inputs and checks
  * it against CUB's result: a plain exclusive sum (flags NULL) or a segmented
  * inclusive sum by head flags (CUB's InclusiveSumByKey). */
@@ -34,14 +49,7 @@ template <class T, class Tn>
 static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, size_t n,
                      void *state) {
     using namespace sweep_gpu;
-    ScanArgs<T> a;
-    memset(&a, 0, sizeof a);
-    a.in = in;
-    a.out = out;
-    a.n = n;
-    a.exclusive = flags == NULL;
-    a.seg.flags = flags;
-    a.spin_limit = 4000;
+    const ScanArgs<T> a = perf_scan_args(in, out, n, flags == NULL, flags);
     const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
     static unsigned long long tag = 0x5eed0000000ull;
     double ms = median_ms([&] {
