@@ -47,16 +47,15 @@ SWEEP_GPU_INLINE void bulk_load(void *dst, const void *src, unsigned bytes,
                  : "memory");
 }
 
-/* Every thread that reads the loaded bytes: waits for the barrier's phase of this
- * parity (0 for its first load, 1 for its second, and so on). */
-SWEEP_GPU_INLINE void bulk_wait(unsigned long long *bar, unsigned parity) {
+/* Every thread that reads the loaded bytes (a barrier serves one load: its phase 0). */
+SWEEP_GPU_INLINE void bulk_wait(unsigned long long *bar) {
     const unsigned b = smem_addr(bar);
     unsigned done = 0;
     do {
         asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; "
                      "selp.u32 %0, 1, 0, p; }"
                      : "=r"(done)
-                     : "r"(b), "r"(parity)
+                     : "r"(b), "r"(0u)
                      : "memory");
     } while (!done);
 }
@@ -75,15 +74,11 @@ SWEEP_GPU_INLINE void bulk_store_start(void *dst, const void *src, unsigned byte
     asm volatile("cp.async.bulk.commit_group;" ::: "memory");
 }
 
-/* The thread that started stores: waits until the engine has read the sources of
- * all but the PENDING most recent ones (those buffers may then be written again). */
-template <int PENDING> SWEEP_GPU_INLINE void bulk_wait_stores_read() {
-    asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(PENDING) : "memory");
-}
-
-/* The thread that started stores: waits until they are done (before the block ends). */
-SWEEP_GPU_INLINE void bulk_wait_stores_done() {
-    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+/* The thread that started stores: waits until the engine has read their sources
+ * (the block's shared memory must outlive that read; the writes complete with the
+ * grid). */
+SWEEP_GPU_INLINE void bulk_wait_stores_read() {
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }
 #endif
 

@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
             bulk_load(sbuf, a.in + tile_start, (unsigned)(TILE * sizeof(T)), &s_bar);
         }
         __syncthreads(); /* the barrier's initialisation */
-        bulk_wait(&s_bar, 0);
+        bulk_wait(&s_bar);
     } else
 #endif
     {
@@ -168,7 +168,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
             bulk_store_start(a.out + tile_start, sbuf, (unsigned)(TILE * sizeof(T)));
             /* the block's shared memory must outlive the engine's read of it; the
              * writes themselves complete with the grid */
-            bulk_wait_stores_read<0>();
+            bulk_wait_stores_read();
         }
         return;
     }

@@ -40,9 +40,9 @@ template <int BYTES> __global__ void copy_bulk(const unsigned char *in, unsigned
     if (threadIdx.x != 0) return;
     bulk_barrier_init(&bar);
     bulk_load(buf, in + (size_t)blockIdx.x * BYTES, BYTES, &bar);
-    bulk_wait(&bar, 0);
+    bulk_wait(&bar);
     bulk_store_start(out + (size_t)blockIdx.x * BYTES, buf, BYTES);
-    bulk_wait_stores_done();
+    bulk_wait_stores_read();
 #else
     (void)in;
     (void)out;
