@@ -20,6 +20,8 @@ struct sweep_cuda {
     /* the most shared memory one block may have (above 48 KB only after
      * cudaFuncSetAttribute raises the kernel's limit) */
     size_t smem_per_block;
+    /* programmatic dependent launch (CUDA on sm_90+; grid_dependency.cuh) */
+    int dependent_launch;
     /* Look-back tests: tiles with tile % stall_mod == 1 never publish (0 = off), and
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;

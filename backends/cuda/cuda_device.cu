@@ -103,6 +103,7 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
     h->max_threads_per_sm = p.maxThreadsPerMultiProcessor;
     h->smem_per_sm = p.sharedMemPerMultiprocessor;
     h->smem_per_block = p.sharedMemPerBlockOptin;
+    h->dependent_launch = p.major >= 9;
     h->stall_mod = (unsigned)env_int("SWEEP_CUDA_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_CUDA_SPIN_LIMIT", 4000);
     memset(props, 0, sizeof *props);

@@ -1,11 +1,12 @@
 /*
  * split_kernels.cuh -- split and compaction. Basic kernels for the core's generic
  * path (flag_count per tile, flag_scatter with the tile offsets the core scanned)
- * and the fused one-pass split: a count of all flags first (one byte per element,
- * because the unflagged half starts after the last flagged element), then each tile
- * learns how many flagged elements precede it by a decoupled look-back over counts
- * and scatters both halves through shared memory, so stores stay coalesced and each
- * half keeps input order.
+ * and the fused ones. Fused compaction is one pass: each tile learns how many flagged
+ * elements precede it by a decoupled look-back over counts. The fused split counts
+ * first (the unflagged half starts after the last flagged element): a light pass over
+ * the flags alone and a scan of its block counts give every tile's prefix and the
+ * total, so the pass that moves the data waits for no other tile. Both scatter a tile
+ * through shared memory, so stores stay coalesced and each half keeps input order.
  */
 #ifndef SWEEP_GPU_SPLIT_KERNELS_CUH
 #define SWEEP_GPU_SPLIT_KERNELS_CUH
@@ -13,6 +14,7 @@
 #include "block_scan.cuh"
 #include "elem_copy.cuh"
 #include "gpu_ops.cuh"
+#include "grid_dependency.cuh"
 #include "lookback.cuh"
 
 namespace sweep_gpu {
@@ -112,52 +114,142 @@ static __global__ void __launch_bounds__(kSplitThreads) flag_scatter_kernel(Scat
 
 /* ------------------------------------------------------------------ fused path -- */
 
-/* Counts all flags into *total (zeroed before), 16 bytes per load where aligned. */
-static __global__ void count_flags_kernel(const uint8_t *flags, size_t n,
-                                          unsigned long long *total) {
+/* The non-zero bytes of a word. */
+SWEEP_GPU_INLINE unsigned nonzero_bytes(unsigned b) {
+    b = (b | (b >> 4)) & 0x0f0f0f0fu;
+    b = (b | (b >> 2)) & 0x03030303u;
+    b = (b | (b >> 1)) & 0x01010101u;
+    return (unsigned)__popc(b);
+}
+
+/* The flags set in [s, e), counted by the calling warp (16 bytes per load from the
+ * first 16-byte boundary on); every lane gets the count. */
+SWEEP_GPU_INLINE unsigned long long warp_count_flags(const uint8_t *flags, size_t s, size_t e) {
+    size_t head = (16 - ((uintptr_t)(flags + s) & 15)) & 15;
+    if (head > e - s) head = e - s;
+    const size_t nvec = (e - s - head) / 16;
+    const uint4 *v = (const uint4 *)(flags + s + head);
     unsigned long long c = 0;
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    const size_t head =
-        ((16 - ((uintptr_t)flags & 15)) & 15) < n ? ((16 - ((uintptr_t)flags & 15)) & 15) : n;
-    const size_t nvec = (n - head) / 16;
-    const uint4 *v = (const uint4 *)(flags + head);
-    for (size_t k = tid; k < nvec; k += stride) {
-        uint4 w = v[k];
-        unsigned x[4] = {w.x, w.y, w.z, w.w};
-#pragma unroll
-        for (int q = 0; q < 4; ++q) {
-            /* one bit per non-zero byte */
-            unsigned b = x[q];
-            b = (b | (b >> 4)) & 0x0f0f0f0fu;
-            b = (b | (b >> 2)) & 0x03030303u;
-            b = (b | (b >> 1)) & 0x01010101u;
-            c += __popc(b);
-        }
+#pragma unroll 4
+    for (size_t k = lane_id(); k < nvec; k += kWarp) {
+        const uint4 w = v[k];
+        c += nonzero_bytes(w.x) + nonzero_bytes(w.y) + nonzero_bytes(w.z) + nonzero_bytes(w.w);
     }
-    for (size_t i = tid; i < head; i += stride)
+    for (size_t i = s + lane_id(); i < s + head; i += kWarp)
         c += flags[i] != 0;
-    for (size_t i = head + nvec * 16 + tid; i < n; i += stride)
+    for (size_t i = s + head + nvec * 16 + lane_id(); i < e; i += kWarp)
         c += flags[i] != 0;
     for (int o = kWarp / 2; o > 0; o >>= 1)
         c += shfl_down(c, o);
-    if (lane_id() == 0 && c) atomic_add(total, c);
+    return shfl(c, 0);
 }
 
-/* Tile shape. Elements and values of at most 4 bytes: 128 x 48 at 6 blocks per SM
- * (H100, u32 with random flags, kernel alone: 1.047 ms against 1.096 for 256 x 16 at
- * 6 blocks and 1.180 at 1): a long tile keeps many loads in flight and amortises the
- * look-back. Wider ones: 256 threads and at most 32 KiB of staged elements (or
- * values) per tile, 16 items at most. */
-template <class E, class Vt> struct SplitTuning {
+/* The count pass's blocks: kCountWarps warps, each counting up to kCountMaxPerWarp
+ * split tiles in a row. */
+constexpr int kCountWarps = 8;
+constexpr int kCountMaxPerWarp = 8;
+
+/* Tiles per warp of the count pass for about `bytes` flags a block. */
+SWEEP_GPU_INLINE __host__ unsigned split_count_per_warp(size_t tile, size_t bytes) {
+    const size_t k = bytes / (tile * kCountWarps);
+    return k < 1 ? 1u : k > kCountMaxPerWarp ? (unsigned)kCountMaxPerWarp : (unsigned)k;
+}
+/* The flags a count block takes (H100: see SplitTuning). */
+constexpr size_t kCountBlockFlags = 196608;
+
+/* The split counts first: the unflagged half starts after the last flagged element,
+ * and it is kept in input order (CUB writes it reversed instead and needs no count).
+ * Three kernels, none of which waits for another block, so the pass that moves the
+ * data runs as fast as a copy:
+ *   split_count_kernel: block b counts kCountWarps * per_warp split tiles (of `tile`
+ *     elements, a warp per_warp of them in a row) and writes before[t], the flags
+ *     before tile t within the block, and sums[b], the block's count;
+ *   split_sums_kernel (one block): sums[] becomes its exclusive scan, *total all flags;
+ *   split_single_pass_kernel with COUNTED: tile t's first flagged position is
+ *     before[t] + sums[t / tiles per block].
+ * Each starts loading while the one before finishes (grid_dependency.cuh). */
+static __global__ void __launch_bounds__(kCountWarps *kWarp)
+    split_count_kernel(const uint8_t *flags, size_t n, size_t tile, unsigned per_warp,
+                       unsigned long long *before, unsigned long long *sums) {
+    __shared__ unsigned long long s_tile[kCountWarps * kCountMaxPerWarp];
+    __shared__ unsigned long long s_warp[kCountWarps];
+    grid_dependency_trigger(); /* the next kernel may start */
+    const int w = warp_id();
+    const size_t first = (blockIdx.x * (size_t)kCountWarps + (size_t)w) * per_warp;
+    unsigned long long wsum = 0;
+    for (unsigned k = 0; k < per_warp; ++k) {
+        const size_t s = (first + k) * tile;
+        const unsigned long long c =
+            s < n ? warp_count_flags(flags, s, s + tile < n ? s + tile : n) : 0;
+        if (lane_id() == 0) s_tile[w * kCountMaxPerWarp + k] = c;
+        wsum += c;
+    }
+    if (lane_id() == 0) s_warp[w] = wsum;
+    __syncthreads();
+    if (lane_id() == 0) {
+        unsigned long long p = 0;
+        for (int i = 0; i < w; ++i)
+            p += s_warp[i];
+        for (unsigned k = 0; k < per_warp && (first + k) * tile < n; ++k) {
+            before[first + k] = p;
+            p += s_tile[w * kCountMaxPerWarp + k];
+        }
+        if (w == kCountWarps - 1) sums[blockIdx.x] = p;
+    }
+}
+
+typedef Plain<unsigned long long, OpSum> CountSum;
+constexpr int kSumsThreads = 1024;
+constexpr int kSumsItems = 8;
+
+/* One block: sums[0, nblocks) to its exclusive scan in place, *total = their sum;
+ * kSumsThreads * kSumsItems of them at a time, all loaded at once. */
+static __global__ void __launch_bounds__(kSumsThreads)
+    split_sums_kernel(unsigned long long *sums, size_t nblocks, unsigned long long *total) {
+    typedef BlockScan<CountSum, kSumsThreads> BS;
+    __shared__ typename BS::Storage bs;
+    grid_dependency_trigger();
+    grid_dependency_wait();
+    unsigned long long carry = 0;
+    for (size_t c = 0; c < nblocks; c += (size_t)kSumsThreads * kSumsItems) {
+        const size_t i0 = c + (size_t)threadIdx.x * kSumsItems;
+        unsigned long long v[kSumsItems], mine = 0;
+#pragma unroll
+        for (int j = 0; j < kSumsItems; ++j) {
+            v[j] = i0 + j < nblocks ? sums[i0 + j] : 0;
+            mine += v[j];
+        }
+        unsigned long long pre, tot;
+        bool has;
+        BS::exclusive(mine, pre, has, tot, bs);
+        unsigned long long run = carry + (has ? pre : 0);
+#pragma unroll
+        for (int j = 0; j < kSumsItems; ++j) {
+            if (i0 + j < nblocks) sums[i0 + j] = run;
+            run += v[j];
+        }
+        carry += tot;
+        __syncthreads(); /* bs is reused */
+    }
+    if (threadIdx.x == 0) *total = carry;
+}
+
+/* Tile shapes (H100, u32 with random flags, n = 2^28). COUNTED (split's tiles, no
+ * look-back): elements and values of at most 4 bytes take 256 x 24 at 4 blocks an
+ * SM (0.804-0.807 ms, cudaMemcpy's speed for 9 bytes an element; 256 x 16 0.809-0.816,
+ * 128 x 48 0.951-0.955). Compaction's one pass: 128 x 48 at 6 blocks (with a
+ * look-back, 1.153 ms against 1.312 for 256 x 16): a long tile keeps many loads in
+ * flight through the look-back and amortises it. Wider ones: 256 threads and at most
+ * 32 KiB of staged elements (or values) per tile, 16 items at most. */
+template <class E, class Vt, bool COUNTED> struct SplitTuning {
     static constexpr int wide = (int)(sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt));
     static constexpr bool narrow = wide <= 4;
-    static constexpr int threads = narrow ? 128 : 256;
-    static constexpr int items = narrow                          ? 48
+    static constexpr int threads = narrow && !COUNTED ? 128 : 256;
+    static constexpr int items = narrow                          ? (COUNTED ? 24 : 48)
                                  : 32768 / (threads * wide) > 16 ? 16
                                                                  : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
-    static constexpr int min_blocks = narrow ? 6 : 1;
+    static constexpr int min_blocks = narrow ? (COUNTED ? 4 : 6) : 1;
 };
 
 template <class E, class Vt> struct SplitArgs {
@@ -167,9 +259,12 @@ template <class E, class Vt> struct SplitArgs {
     const Vt *vin;
     Vt *vout;
     size_t n;
-    const unsigned long long *total; /* all flags (split only) */
-    size_t *num_flagged;             /* may be NULL */
-    int keep_unflagged;
+    size_t *num_flagged; /* may be NULL */
+    /* split only (COUNTED): the count kernels' results */
+    const unsigned long long *total;  /* all flags */
+    const unsigned long long *before; /* flags before each tile within its count block */
+    const unsigned long long *sums;   /* flags before each count block */
+    size_t count_tiles;               /* tiles per count block */
     unsigned stall_mod;
     int spin_limit;
 };
@@ -217,7 +312,10 @@ SWEEP_GPU_INLINE void split_write(T *dst, const T *sbuf, int len, int tflag, siz
     }
 }
 
-template <class E, class Vt, bool VALUES, class Tn = SplitTuning<E, Vt>>
+/* One tile a block. COUNTED (split): the count kernels have counted the flags before
+ * every tile. Otherwise (compaction) the tile finds them by a decoupled look-back over
+ * the tiles' counts, which publishes in ts. */
+template <class E, class Vt, bool VALUES, bool COUNTED, class Tn = SplitTuning<E, Vt, COUNTED>>
 __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     split_single_pass_kernel(SplitArgs<E, Vt> a, TileState<TileCount> ts) {
     constexpr int THREADS = Tn::threads;
@@ -257,6 +355,14 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     elems.load(a.in + tile_start, len, full && aligned16(a.in + tile_start));
     StripedRegs<Vt, THREADS, ITEMS> vals;
     if (VALUES) vals.load(a.vin + tile_start, len, full && aligned16(a.vin + tile_start));
+    /* COUNTED: the count pass may still be running (grid_dependency.cuh); the
+     * loads above are of inputs it does not write */
+    unsigned long long counted = 0, total = 0;
+    if (COUNTED) {
+        grid_dependency_wait();
+        counted = a.before[tile] + a.sums[tile / a.count_tiles];
+        total = *a.total;
+    }
 
     unsigned fl[ITEMS];
     unsigned cnt = 0;
@@ -280,20 +386,17 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     }
     __syncthreads();
 
-    if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
-    if (tile > 0 && warp_id() == 0) {
+    if (COUNTED) {
+        /* the count kernels found the tile's prefix: nothing to wait for */
+    } else if (tile > 0 && warp_id() == 0) {
+        if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
         TileCount mine;
         mine.v = tflag;
         if (tid == 0) ts.publish(tile, mine, kStatusAggregate);
         TileCount ex = lookback<TileCountSum>(ts, tile, a.spin_limit, [&](size_t q) {
-            unsigned long long c = 0;
-            const size_t s = q * (size_t)TILE, e = s + TILE < a.n ? s + TILE : a.n;
-            for (size_t i = s + lane_id(); i < e; i += kWarp)
-                c += a.flags[i] != 0;
-            for (int o = kWarp / 2; o > 0; o >>= 1)
-                c += shfl_down(c, o);
+            const size_t s = q * (size_t)TILE;
             TileCount res;
-            res.v = shfl(c, 0);
+            res.v = warp_count_flags(a.flags, s, s + TILE < a.n ? s + TILE : a.n);
             return res;
         });
         if (tid == 0) {
@@ -311,8 +414,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     /* The other warps place the tile meanwhile. */
     elems.scatter((E *)sbuf, sdst, len);
     __syncthreads();
-    const size_t fbase = s_prefix;
-    const size_t ubase = a.keep_unflagged ? (size_t)*a.total + (tile_start - fbase) : (size_t)-1;
+    const size_t fbase = COUNTED ? (size_t)counted : (size_t)s_prefix;
+    const size_t ubase = COUNTED ? (size_t)total + (tile_start - fbase) : (size_t)-1;
     split_write<E>(a.out, (const E *)sbuf, len, (int)tflag, fbase, ubase);
     if (VALUES) {
         __syncthreads();

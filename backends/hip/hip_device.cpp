@@ -122,6 +122,7 @@ sweep_status sweep_hip_open(const sweep_backend_open_args *args, void **handle,
     h->smem_per_sm = p.maxSharedMemoryPerMultiProcessor;
     /* no kernel's dynamic limit is raised under HIP: 48 KB at most */
     h->smem_per_block = p.sharedMemPerBlock < 48 * 1024 ? p.sharedMemPerBlock : 48 * 1024;
+    h->dependent_launch = 0; /* no programmatic dependent launch under HIP */
     h->stall_mod = (unsigned)env_int("SWEEP_HIP_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_HIP_SPIN_LIMIT", 4000);
     memset(props, 0, sizeof *props);

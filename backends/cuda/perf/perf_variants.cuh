@@ -7,6 +7,7 @@
 #define SWEEP_CUDA_PERF_VARIANTS_CUH
 
 #include "cuda/cuda_args_merge.cuh"
+#include "cuda/cuda_dependent_launch.cuh"
 #include "gpu/block_sort.cuh"
 #include "gpu/merge_path.cuh"
 #include "gpu/scan_single_pass.cuh"
@@ -75,15 +76,21 @@ static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, si
 
 __global__ void empty_kernel() {}
 
-/* Times the fused split kernel alone with tile shape Tn (the count of all flags done
- * once before) and checks the flagged half against CUB's. */
+/* Times the fused split's kernels with tile shape Tn (the count, the scan of its
+ * block sums, the tiles), alone and in a row, and checks the flagged half against
+ * CUB's. per_warp: the count kernel's tiles per warp. state: 256 bytes and two
+ * arrays of 8 bytes a tile. */
 template <class Tn>
 static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, const unsigned *ref,
-                      size_t n, size_t nflagged, void *state) {
+                      size_t n, size_t nflagged, void *state, unsigned per_warp) {
     using namespace sweep_gpu;
-    unsigned long long *total = (unsigned long long *)state;
-    CK(cudaMemset(total, 0, 8));
-    count_flags_kernel<<<1024, 256>>>(flags, n, total);
+    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
+    const size_t count_tiles = (size_t)kCountWarps * per_warp;
+    const size_t nblocks = (ntiles + count_tiles - 1) / count_tiles;
+    unsigned char *p = (unsigned char *)state;
+    unsigned long long *total = (unsigned long long *)p;
+    unsigned long long *before = (unsigned long long *)(p + 256);
+    unsigned long long *sums = before + ntiles;
     SplitArgs<unsigned, NoValue> a;
     memset(&a, 0, sizeof a);
     a.flags = flags;
@@ -91,23 +98,52 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
     a.out = out;
     a.n = n;
     a.total = total;
-    a.keep_unflagged = 1;
+    a.before = before;
+    a.sums = sums;
+    a.count_tiles = count_tiles;
     a.spin_limit = 4000;
-    const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
-    static unsigned long long tag = 0x5bb10000000ull;
-    double ms = median_ms([&] {
-        tag += 4;
-        TileState<TileCount> ts =
-            TileState<TileCount>::carve((unsigned char *)state + 256, ntiles, tag);
-        split_single_pass_kernel<unsigned, NoValue, false, Tn>
-            <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
+    auto count = [&] {
+        split_count_kernel<<<(unsigned)nblocks, kCountWarps * kWarp>>>(flags, n, Tn::tile, per_warp,
+                                                                       before, sums);
+    };
+    auto scan = [&] { split_sums_kernel<<<1, kSumsThreads>>>(sums, nblocks, total); };
+    auto tiles = [&] {
+        split_single_pass_kernel<unsigned, NoValue, false, true, Tn>
+            <<<(unsigned)ntiles, Tn::threads>>>(a, TileState<TileCount>());
+    };
+    const double cm = median_ms(count);
+    const double sm = median_ms([&] {
+        count();
+        scan();
     });
+    const double tm = median_ms(tiles);
     CK(cudaGetLastError());
     char name[80];
-    snprintf(name, sizeof name, "split kernel u32 %dx%d (min %d)", Tn::threads, Tn::items,
-             Tn::min_blocks);
+    snprintf(name, sizeof name, "split u32 %dx%d (min %d) k%u", Tn::threads, Tn::items,
+             Tn::min_blocks, per_warp);
     same(name, out, ref, nflagged);
-    printf("  variant %-32s %8.3f ms\n", name, ms);
+    CK(cudaMemset(out, 0, nflagged * sizeof(unsigned)));
+    const double am = median_ms([&] {
+        count();
+        scan();
+        tiles();
+    });
+    same(name, out, ref, nflagged);
+    CK(cudaMemset(out, 0, nflagged * sizeof(unsigned)));
+    /* in a row as the plugin launches them on sm_90+ */
+    const double om = median_ms([&] {
+        count();
+        CK(sweep_cuda_launch_dependent(0, 1, kSumsThreads, split_sums_kernel, sums, nblocks,
+                                       total));
+        CK(sweep_cuda_launch_dependent(0, (unsigned)ntiles, Tn::threads,
+                                       split_single_pass_kernel<unsigned, NoValue, false, true, Tn>,
+                                       a, TileState<TileCount>()));
+    });
+    CK(cudaGetLastError());
+    same(name, out, ref, nflagged);
+    printf(
+        "  variant %-28s count %6.3f, + sums %6.3f, tiles %6.3f; all %6.3f, overlapped %6.3f ms\n",
+        name, cm, sm, tm, am, om);
 }
 
 /* Times the fused merge sort's kernels (block sort, then partition + merge per pass)

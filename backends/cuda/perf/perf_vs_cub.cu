@@ -4,9 +4,10 @@
  * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
  * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
- * "radix" (those rows only), "tune" (scan and split rows with the kernel variants
- * of perf_variants.cuh) or "bulk" (copy ceilings, the bulk-copy scan's shapes and
- * the plain scans against CUB from 2^16 to n: perf_bulk.cuh).
+ * "radix" (those rows only), "split" (the split row and its kernels at other tile
+ * shapes), "tune" (scan and split rows with the kernel variants of perf_variants.cuh) or "bulk"
+ * (copy ceilings, the bulk-copy scan's shapes and the plain scans against CUB from 2^16 to n:
+ * perf_bulk.cuh).
  */
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
@@ -72,6 +73,8 @@ int main(int argc, char **argv) {
 
     /* "radix" as the second argument: the radix sort rows alone */
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
+    /* "split": the split row with its kernels at other tile shapes */
+    if (argc > 2 && strcmp(argv[2], "split") == 0) goto split;
     /* "bulk": the bulk-copy scan kernel's shapes against the copy ceilings and CUB */
     if (argc > 2 && strcmp(argv[2], "bulk") == 0) {
         using sweep_gpu::BulkScanLarge;
@@ -219,6 +222,7 @@ int main(int argc, char **argv) {
             CK(cudaFree(state));
         }
     }
+split:
     /* split vs DevicePartition::Flagged (random flags) */
     {
         fill_flags<<<1024, 256>>>(flags, n, 0, 1);
@@ -241,23 +245,18 @@ int main(int argc, char **argv) {
         }
         same("split flagged half", b32, c32, k1);
         row("split u32 (random flags)", s, c, 1.2);
-        if (argc > 2 && strcmp(argv[2], "tune") == 0) {
+        if (argc > 2 && (strcmp(argv[2], "tune") == 0 || strcmp(argv[2], "split") == 0)) {
             void *state;
             CK(cudaMalloc(&state, n / 8 + 4096));
-            unsigned long long *total = (unsigned long long *)state;
-            double cm = median_ms([&] {
-                CK(cudaMemsetAsync(total, 0, 8));
-                sweep_gpu::count_flags_kernel<<<1024, 256>>>(flags, n, total);
-            });
-            printf("  count of flags (memset + kernel)       %8.3f ms\n", cm);
-            try_split<TryTuning<256, 16, 1>>(flags, a32, b32, c32, n, k1, state);
-            try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state);
-            try_split<TryTuning<256, 24, 1>>(flags, a32, b32, c32, n, k1, state);
-            try_split<TryTuning<128, 48, 6>>(flags, a32, b32, c32, n, k1, state);
-            try_split<TryTuning<128, 32, 8>>(flags, a32, b32, c32, n, k1, state);
+            for (unsigned k : {1u, 2u, 4u, 8u})
+                try_split<TryTuning<256, 24, 4>>(flags, a32, b32, c32, n, k1, state, k);
+            try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state, 4);
+            try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state, 6);
+            try_split<TryTuning<256, 28, 3>>(flags, a32, b32, c32, n, k1, state, 4);
             CK(cudaFree(state));
         }
         CK(cudaFree(nf));
+        if (argc > 2 && strcmp(argv[2], "split") == 0) goto done;
     }
     /* "scan" or "tune" as the second argument: scan and split only */
     if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
