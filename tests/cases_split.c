@@ -7,7 +7,8 @@
 #include <string.h>
 
 /* c->kind (0 split, 1 compact), c->a elem_size, c->b value_size, c->c permille,
- * c->d count wanted, c->n */
+ * c->d count wanted, c->n, c->m: every device array starts m elements (flags: m bytes)
+ * into its allocation, off the 16-byte boundaries the kernels' vector paths need */
 static t_result split_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -26,13 +27,26 @@ static t_result split_case(const t_case *c, const t_env *env, char *msg, size_t 
     t_poison(want, n * es);
     size_t count = o_split(flags, in, want, es, vin, vwant, vs, n, !compact);
 
-    void *d_in = t_dev_upload(&t, in, n * es);
-    void *d_flags = t_dev_upload(&t, flags, n);
-    void *d_out = t_dev_poisoned(&t, n * es);
-    void *d_vin = vs ? t_dev_upload(&t, vin, n * vs) : NULL;
-    void *d_vout = vs ? t_dev_poisoned(&t, n * vs) : NULL;
+    const size_t m = c->m;
+    unsigned char *d_in = t_dev_poisoned(&t, (n + m) * es);
+    unsigned char *d_flags = t_dev_poisoned(&t, n + m);
+    unsigned char *d_out = t_dev_poisoned(&t, (n + m) * es);
+    unsigned char *d_vin = vs ? t_dev_poisoned(&t, (n + m) * vs) : NULL;
+    unsigned char *d_vout = vs ? t_dev_poisoned(&t, (n + m) * vs) : NULL;
     size_t *d_count = c->d ? t_dev_poisoned(&t, sizeof(size_t)) : NULL;
     if (t.failed) return t_end(&t);
+    d_in += m * es;
+    d_flags += m;
+    d_out += m * es;
+    if (vs) {
+        d_vin += m * vs;
+        d_vout += m * vs;
+    }
+    const sweep_copy_kind up = SWEEP_COPY_HOST_TO_DEVICE;
+    if (!t_ok(&t, sweep_memcpy(t.ctx, d_in, in, n * es, up), "upload of in") ||
+        !t_ok(&t, sweep_memcpy(t.ctx, d_flags, flags, n, up), "upload of flags") ||
+        (vs && !t_ok(&t, sweep_memcpy(t.ctx, d_vin, vin, n * vs, up), "upload of values_in")))
+        return t_end(&t);
     sweep_status st =
         compact ? sweep_compact(env->ctx, d_flags, d_in, d_out, es, n, d_count)
                 : sweep_split(env->ctx, d_flags, d_in, d_out, es, d_vin, d_vout, vs, n, d_count);
@@ -124,5 +138,18 @@ void t_register_split(t_registry *r) {
             c.n = large[s];
             t_register(r, &c, "%s.e%d.v%d.p500.count.n%zu", compact ? "compact" : "split", c.a, c.b,
                        c.n);
+        }
+    /* arrays off their 16-byte boundaries, over many tiles and count blocks */
+    for (int compact = 0; compact < 2; ++compact)
+        for (unsigned s = 0; s < 2; ++s) {
+            c.kind = compact;
+            c.a = s ? 4 : 2;
+            c.b = compact ? 0 : (s ? 8 : 4);
+            c.c = s ? 10 : 500;
+            c.d = 1;
+            c.n = large[s];
+            c.m = s ? 3 : 1;
+            t_register(r, &c, "%s.e%d.v%d.p%d.count.off%zu.n%zu", compact ? "compact" : "split",
+                       c.a, c.b, c.c, c.m, c.n);
         }
 }
