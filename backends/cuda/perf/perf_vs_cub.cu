@@ -5,9 +5,9 @@
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
  * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
  * "radix" (those rows only), "split" (the split row and its kernels at other tile
- * shapes), "tune" (scan and split rows with the kernel variants of perf_variants.cuh) or "bulk"
- * (copy ceilings, the bulk-copy scan's shapes and the plain scans against CUB from 2^16 to n:
- * perf_bulk.cuh).
+ * shapes), "tune" (scan and split rows with the kernel variants of
+ * perf_variants.cuh) or "bulk" (copy ceilings, the bulk-copy scan's shapes and the
+ * plain scans against CUB from 2^16 to n: perf_bulk.cuh).
  */
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
