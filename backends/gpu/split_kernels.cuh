@@ -169,7 +169,8 @@ constexpr size_t kCountBlockFlags = 196608;
  *   split_sums_kernel (one block): sums[] becomes its exclusive scan, *total all flags;
  *   split_single_pass_kernel with COUNTED: tile t's first flagged position is
  *     before[t] + sums[t / tiles per block].
- * Each starts loading while the one before finishes (grid_dependency.cuh). */
+ * On CUDA sm_90+ each starts loading while the one before finishes
+ * (grid_dependency.cuh). */
 static __global__ void __launch_bounds__(kCountWarps *kWarp)
     split_count_kernel(const uint8_t *flags, size_t n, size_t tile, unsigned per_warp,
                        unsigned long long *before, unsigned long long *sums) {
@@ -238,7 +239,7 @@ static __global__ void __launch_bounds__(kSumsThreads)
 
 /* Tile shapes (H100, u32 with random flags, n = 2^28). COUNTED (split's tiles, no
  * look-back): elements and values of at most 4 bytes take 256 x 24 at 4 blocks an
- * SM (0.804-0.807 ms, cudaMemcpy's speed for 9 bytes an element; 256 x 16 0.809-0.816,
+ * SM (0.804-0.812 ms, cudaMemcpy's speed for 9 bytes an element; 256 x 16 0.809-0.816,
  * 128 x 48 0.951-0.955). Compaction's one pass: 128 x 48 at 6 blocks (with a
  * look-back, 1.153 ms against 1.312 for 256 x 16): a long tile keeps many loads in
  * flight through the look-back and amortises it. Wider ones: 256 threads and at most
