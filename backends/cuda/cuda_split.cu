@@ -89,7 +89,9 @@ template <class E, class Vt, bool COUNTED> sweep_status split_run(const SplitCal
     if (ntiles > 0x7fffffffull) /* one block per tile */
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: split: too many tiles");
     unsigned char *p = (unsigned char *)c.scratch;
-    TileState<TileCount> ts = TileState<TileCount>::carve(p, ntiles, sweep_cuda_tile_tag());
+    /* only compaction's tiles publish states; the split's kernels read none */
+    TileState<TileCount> ts = {};
+    if (!COUNTED) ts = TileState<TileCount>::carve(p, ntiles, sweep_cuda_tile_tag());
     unsigned long long *before = (unsigned long long *)(p + state);
     unsigned long long *sums = (unsigned long long *)(p + state + before_bytes);
     unsigned long long *total = (unsigned long long *)(p + state + before_bytes + sums_bytes);
