@@ -3,7 +3,9 @@
 #   1. builds libsweep, the CUDA plugin and the conformance suite with nvcc
 #      (CMAKE_CUDA_ARCHITECTURES, default 90; e.g. SWEEP_CUDA_ARCHS="80;90");
 #   2. runs the whole conformance suite on `cuda`, fused and generic paths;
-#   3. provokes a device fault (sweep-hardening-fault: SWEEP_ERR_DEVICE, host survives)
+#   3. runs the fuzz harness's random calls (sweep-fuzz-random, SWEEP_FUZZ_SECONDS,
+#      default 120) on the backend against its oracle and the serial backend;
+#      provokes a device fault (sweep-hardening-fault: SWEEP_ERR_DEVICE, host survives)
 #      and runs scan, split and radix sort on n = 2^32 + 7 elements with every output
 #      checked (sweep-hardening-large; about 70 GiB of device memory, 48 GiB of host);
 #   4. runs compute-sanitizer memcheck, racecheck, synccheck and initcheck on small
@@ -51,7 +53,7 @@ if [ "$do_build" = 1 ]; then
         "${gpu_flags[@]}" -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
         -DSWEEP_BUILD_EXAMPLES=OFF >"$log_dir/configure.log" 2>&1 \
     || { echo "gpu-check: FAIL configure (see $log_dir/configure.log)"; exit 1; }
-  targets="sweep-conformance sweep-hardening-fault"
+  targets="sweep-conformance sweep-fuzz-random sweep-hardening-fault"
   [ "$large" = 1 ] && targets="$targets sweep-hardening-large"
   [ "$perf" = 1 ] && targets="$targets sweep-cuda-perf"
   cmake --build "$build" --target $targets >"$log_dir/build.log" 2>&1 \
@@ -101,6 +103,24 @@ if env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --ba
   stall="ok"
 else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
+fi
+
+# Random API calls (the fuzz harness's decoder, seeded), big enough for several
+# tiles, on the backend and on serial, each checked against the harness's oracle.
+fuzz="skipped"
+if [ -x "$build/bin/sweep-fuzz-random" ]; then
+  fuzz_log="$log_dir/fuzz.log"
+  fuzz_s="${SWEEP_FUZZ_SECONDS:-120}"
+  SWEEP_FUZZ_DEVICE="$backend" SWEEP_FUZZ_MAX_N=32768 SWEEP_FUZZ_ARTIFACT="$log_dir/fuzz-failure.bin" \
+    timeout $((fuzz_s + 300)) "$build/bin/sweep-fuzz-random" --runs 100000000 --seconds "$fuzz_s" \
+    --seed "${SWEEP_FUZZ_SEED:-$(date +%s)}" "$root/tests/fuzz/corpus" >"$fuzz_log" 2>&1
+  rc=$?
+  case $rc in
+    0) fuzz="$(sed -n 's/^sweep-fuzz-random: .* and \([0-9]*\) random inputs.*/\1/p' "$fuzz_log") random calls agree" ;;
+    77) fuzz="skipped (no device)" ;;
+    *) fuzz="FAILED"; fail=$((fail + 1)); failed="$failed fuzz"; tail -15 "$fuzz_log" ;;
+  esac
+  echo "gpu-check: fuzz: $(tail -1 "$fuzz_log")"
 fi
 
 # A device fault is SWEEP_ERR_DEVICE and the host program carries on.
@@ -165,5 +185,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fuzz $fuzz, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -172,6 +172,74 @@ static t_result nan_only_case(const t_case *c, const t_env *env, char *msg, size
     return t_end(&t);
 }
 
+/* Known answer (sweep.h): floating MIN and MAX ignore signalling NaNs as they do
+ * quiet ones, and order -0.0 before +0.0, so the result is exact to the bit whatever
+ * the grouping. The input is NaNs (both kinds, both signs) and zeros: +0.0 from
+ * element 1 on, -0.0 only in the second half. Checked bit for bit: the reduction and
+ * every element of an inclusive scan. c->dtype is F32 or F64, c->op MIN or MAX. */
+static void put_special(sweep_dtype dt, unsigned char *p, int kind) {
+    /* kind 0: signalling NaN, 1: quiet NaN, 2: +0.0, 3: -0.0; NaN signs alternate */
+    static const uint32_t f32[4] = {0x7f800001u, 0xffc00000u, 0x00000000u, 0x80000000u};
+    static const uint64_t f64[4] = {0xfff0000000000003ull, 0x7ff8000000000000ull, 0ull,
+                                    0x8000000000000000ull};
+    if (dt == SWEEP_F32)
+        memcpy(p, &f32[kind], 4);
+    else
+        memcpy(p, &f64[kind], 8);
+}
+
+static t_result zeros_and_snan_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    const sweep_dtype dt = (sweep_dtype)c->dtype;
+    const int is_min = c->op == SWEEP_OP_MIN;
+    const size_t n = c->n, size = sweep_dtype_size(dt);
+    unsigned char *in = t_host(&t, n * size), *back = t_host(&t, n * size);
+    unsigned char *want = t_host(&t, n * size), got[8];
+    if (t.failed) return t_end(&t);
+    int seen = -1; /* the kind of the prefix's answer so far: none (-1), +0.0 or -0.0 */
+    for (size_t i = 0; i < n; ++i) {
+        int kind = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : (i > n / 2 ? 3 : 1);
+        put_special(dt, in + i * size, kind);
+        if (kind >= 2) {
+            if (seen < 0)
+                seen = kind;
+            else if (is_min ? kind == 3 : kind == 2)
+                seen = kind;
+        }
+        put_special(dt, want + i * size, seen < 0 ? 0 : seen);
+    }
+    const sweep_op op = sweep_op_builtin((sweep_op_kind)c->op, dt);
+    void *d_in = t_dev_upload(&t, in, n * size);
+    void *d_out = t_dev_poisoned(&t, size), *d_scan = t_dev_poisoned(&t, n * size);
+    if (t.failed) return t_end(&t);
+    if (!t_ok(&t, sweep_reduce(env->ctx, op, d_in, n, d_out), "sweep_reduce") ||
+        !t_ok(&t, sweep_scan(env->ctx, op, d_in, d_scan, n, SWEEP_INCLUSIVE), "sweep_scan") ||
+        !t_download(&t, got, d_out, size, "out") ||
+        !t_download(&t, back, d_scan, n * size, "scan out"))
+        return t_end(&t);
+    for (size_t i = 0; i <= n; ++i) {
+        const unsigned char *g = i < n ? back + i * size : got;
+        const unsigned char *w = want + (i < n ? i : n - 1) * size;
+        const int w_nan = i < n ? (i == 0) : n == 1;
+        double x;
+        if (dt == SWEEP_F32) {
+            float f;
+            memcpy(&f, g, sizeof f);
+            x = f;
+        } else {
+            memcpy(&x, g, sizeof x);
+        }
+        if (w_nan ? !isnan(x) : memcmp(g, w, size) != 0)
+            return t_fail(&t, "%s %zu is %g (sign %d), want %s", i < n ? "scan element" : "reduce",
+                          i < n ? i : (size_t)0, x, signbit(x) != 0,
+                          w_nan                  ? "NaN"
+                          : (w[size - 1] & 0x80) ? "-0.0"
+                                                 : "+0.0");
+    }
+    return t_end(&t);
+}
+
 void t_register_reduce(t_registry *r) {
     t_case c;
     memset(&c, 0, sizeof c);
@@ -242,5 +310,16 @@ void t_register_reduce(t_registry *r) {
                 c.n = n;
                 t_register(r, &c, "reduce.nan_only.%s.%s.n%zu", sweep_dtype_name((sweep_dtype)dt),
                            t_op_name((sweep_op_kind)op), n);
+            }
+    c.fn = zeros_and_snan_case;
+    static const size_t zs_sizes[] = {1, 2, 7, 100, 4099, 70001};
+    for (int dt = SWEEP_F32; dt <= SWEEP_F64; ++dt)
+        for (int op = SWEEP_OP_MIN; op <= SWEEP_OP_MAX; ++op)
+            for (unsigned s = 0; s < sizeof zs_sizes / sizeof zs_sizes[0]; ++s) {
+                c.dtype = dt;
+                c.op = op;
+                c.n = zs_sizes[s];
+                t_register(r, &c, "reduce.zeros_and_snan.%s.%s.n%zu",
+                           sweep_dtype_name((sweep_dtype)dt), t_op_name((sweep_op_kind)op), c.n);
             }
 }

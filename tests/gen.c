@@ -59,16 +59,24 @@ static double gen_float(t_rng *r, sweep_op_kind op) {
         if (pick == 1) return -INFINITY;
         if (pick == 2) return -0.0;
         if (pick == 3) return 0.0;
-        if (pick == 4 || pick == 5) return NAN;
+        if (pick == 4) return NAN;
+        if (pick == 5) return -NAN;
         return (u - 0.5) * pow(10.0, (double)t_rng_below(r, 12) - 4.0);
     }
     }
 }
 
+static void put_float_bits(sweep_dtype dtype, void *out, size_t i, uint64_t sign, uint64_t exp_all,
+                           uint64_t mant);
+
 void t_gen_op_input(t_rng *r, sweep_dtype dtype, sweep_op_kind op, void *out, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         if (dtype == SWEEP_F32 || dtype == SWEEP_F64) {
-            put_float(dtype, out, i, gen_float(r, op));
+            /* MIN/MAX also meet signalling NaNs, which C's fmin may not ignore */
+            if ((op == SWEEP_OP_MIN || op == SWEEP_OP_MAX) && t_rng_below(r, 64) == 0)
+                put_float_bits(dtype, out, i, t_rng_below(r, 2), 1, 1 + t_rng_below(r, 5));
+            else
+                put_float(dtype, out, i, gen_float(r, op));
             continue;
         }
         uint64_t v = t_rng_next(r);

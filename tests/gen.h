@@ -23,7 +23,8 @@ uint64_t t_rng_below(t_rng *r, uint64_t bound);
 double t_rng_unit(t_rng *r);
 
 /* n elements of dtype suited to op. Floats: SUM in [-1000, 1000], PROD near +-1,
- * MIN/MAX spread over many magnitudes with +-inf, -0.0 and a few NaNs. */
+ * MIN/MAX spread over many magnitudes with +-inf, +-0.0 and a few NaNs, quiet and
+ * signalling. */
 void t_gen_op_input(t_rng *r, sweep_dtype dtype, sweep_op_kind op, void *out, size_t n);
 
 /* Replaces a NaN at element i by 1.5 (floats only): fmin/fmax do not have the

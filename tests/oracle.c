@@ -107,6 +107,12 @@ o_op o_custom(size_t size, const void *identity, sweep_combine_fn combine, void 
         memcpy(out, &r, sizeof r);                                                                 \
     } while (0)
 
+/* sweep.h's floating MIN/MAX: a NaN operand, quiet or signalling, is ignored unless
+ * both are NaN (C's fmin may answer NaN for a signalling one, as glibc's does). The
+ * sign of a zero result is left open, as check.c compares MIN/MAX by value. */
+#define o_fmin(x, y) ((y) != (y) ? (x) : (x) != (x) ? (y) : (y) < (x) ? (y) : (x))
+#define o_fmax(x, y) ((y) != (y) ? (x) : (x) != (x) ? (y) : (x) < (y) ? (y) : (x))
+
 #define O_FLOAT_OP(T, FMIN, FMAX)                                                                  \
     do {                                                                                           \
         T x, y, r;                                                                                 \
@@ -176,8 +182,8 @@ void o_combine(const o_op *op, const void *a, const void *b, void *out) {
         else
             O_INT_OP(uint64_t);
         break;
-    case SWEEP_F32: O_FLOAT_OP(float, fminf, fmaxf); break;
-    case SWEEP_F64: O_FLOAT_OP(double, fmin, fmax); break;
+    case SWEEP_F32: O_FLOAT_OP(float, o_fmin, o_fmax); break;
+    case SWEEP_F64: O_FLOAT_OP(double, o_fmin, o_fmax); break;
     }
 }
 

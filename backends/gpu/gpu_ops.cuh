@@ -34,15 +34,30 @@ struct OpProd {
         return (T)((W)a * (W)b);
     }
 };
+/* Floating MIN and MAX as on the host (backends/host/host_ops.h): a NaN operand,
+ * quiet or signalling, is ignored unless both are NaN, and -0.0 orders before +0.0,
+ * so the result does not depend on the grouping and equals the CPU backends'. */
+SWEEP_GPU_INLINE bool sign_bit(float x) {
+    return (__float_as_uint(x) >> 31) != 0u;
+}
+SWEEP_GPU_INLINE bool sign_bit(double x) {
+    return __double_as_longlong(x) < 0;
+}
+template <class F> SWEEP_GPU_INLINE F float_min(F a, F b) {
+    return b != b ? a : (a != a || b < a || (b == a && sign_bit(b))) ? b : a;
+}
+template <class F> SWEEP_GPU_INLINE F float_max(F a, F b) {
+    return b != b ? a : (a != a || a < b || (b == a && !sign_bit(b))) ? b : a;
+}
 struct OpMin {
     template <class T> SWEEP_GPU_INLINE static T apply(T a, T b) {
         return b < a ? b : a;
     }
     SWEEP_GPU_INLINE static float apply(float a, float b) {
-        return fminf(a, b);
+        return float_min(a, b);
     }
     SWEEP_GPU_INLINE static double apply(double a, double b) {
-        return fmin(a, b);
+        return float_min(a, b);
     }
 };
 struct OpMax {
@@ -50,10 +65,10 @@ struct OpMax {
         return a < b ? b : a;
     }
     SWEEP_GPU_INLINE static float apply(float a, float b) {
-        return fmaxf(a, b);
+        return float_max(a, b);
     }
     SWEEP_GPU_INLINE static double apply(double a, double b) {
-        return fmax(a, b);
+        return float_max(a, b);
     }
 };
 struct OpAnd {

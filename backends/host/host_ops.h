@@ -46,14 +46,29 @@ SWEEP_HOST_INT_OPS(u16, uint16_t, unsigned)
 SWEEP_HOST_INT_OPS(u32, uint32_t, uint32_t)
 SWEEP_HOST_INT_OPS(u64, uint64_t, uint64_t)
 
+/* Floating MIN and MAX as sweep.h defines them: a NaN operand, quiet or signalling,
+ * is ignored unless both are NaN, and -0.0 orders before +0.0, so a range's result
+ * does not depend on how it is grouped, and every backend gives the same one. (C's
+ * fmin may answer NaN for a signalling NaN, as glibc's does, and either zero.) Plain
+ * compares and selects, which the compilers vectorise. */
+#define SWEEP_HOST_FLOAT_MINMAX(s, T)                                                              \
+    static inline T sweep_host_fmin_##s(T a, T b) {                                                \
+        return b != b ? a : (a != a || b < a || (b == a && signbit(b))) ? b : a;                   \
+    }                                                                                              \
+    static inline T sweep_host_fmax_##s(T a, T b) {                                                \
+        return b != b ? a : (a != a || a < b || (b == a && !signbit(b))) ? b : a;                  \
+    }
+SWEEP_HOST_FLOAT_MINMAX(f32, float)
+SWEEP_HOST_FLOAT_MINMAX(f64, double)
+
 SWEEP_HOST_BINOP(sum_f32, float, a + b)
 SWEEP_HOST_BINOP(prod_f32, float, a *b)
-SWEEP_HOST_BINOP(min_f32, float, fminf(a, b))
-SWEEP_HOST_BINOP(max_f32, float, fmaxf(a, b))
+SWEEP_HOST_BINOP(min_f32, float, sweep_host_fmin_f32(a, b))
+SWEEP_HOST_BINOP(max_f32, float, sweep_host_fmax_f32(a, b))
 SWEEP_HOST_BINOP(sum_f64, double, a + b)
 SWEEP_HOST_BINOP(prod_f64, double, a *b)
-SWEEP_HOST_BINOP(min_f64, double, fmin(a, b))
-SWEEP_HOST_BINOP(max_f64, double, fmax(a, b))
+SWEEP_HOST_BINOP(min_f64, double, sweep_host_fmin_f64(a, b))
+SWEEP_HOST_BINOP(max_f64, double, sweep_host_fmax_f64(a, b))
 
 static inline void sweep_host_custom(const sweep_kop *op, const void *a, const void *b, void *out) {
     op->custom->combine(a, b, out, op->custom->user);

@@ -147,15 +147,15 @@ SWOMP_INT_OPS(u16, uint16_t, unsigned)
 SWOMP_INT_OPS(u32, uint32_t, uint32_t)
 SWOMP_INT_OPS(u64, uint64_t, uint64_t)
 
-/* Floating min/max are IEEE fmin/fmax (a NaN operand is ignored), as in host_ops.h. */
+/* Floating min/max ignore NaN operands and order -0.0 first (host_ops.h). */
 #define SWOMP_FLOAT_OPS(S, T, FMIN, FMAX)                                                          \
     SWOMP_INT_OPS_(S, T, T, sum, (a) + (b))                                                        \
     SWOMP_INT_OPS_(S, T, T, prod, (a) * (b))                                                       \
     SWOMP_INT_OPS_(S, T, T, min, FMIN(a, b))                                                       \
     SWOMP_INT_OPS_(S, T, T, max, FMAX(a, b))
 
-SWOMP_FLOAT_OPS(f32, float, fminf, fmaxf)
-SWOMP_FLOAT_OPS(f64, double, fmin, fmax)
+SWOMP_FLOAT_OPS(f32, float, sweep_host_fmin_f32, sweep_host_fmax_f32)
+SWOMP_FLOAT_OPS(f64, double, sweep_host_fmin_f64, sweep_host_fmax_f64)
 
 static void reduce_generic(const sweep_kop *op, const void *vin, size_t n, void *vacc, int has_acc,
                            int strict) {

@@ -126,7 +126,9 @@ typedef struct sweep_context sweep_context;
     2u /* floating scans and reductions use one fixed                                              \
     association order on every backend, so results are                                             \
     bitwise identical across runs, thread counts and                                               \
-    backends (slower: it takes the generic path). */
+    backends (slower: it takes the generic path). A NaN                                            \
+    result is NaN everywhere, but its sign and payload                                             \
+    may differ: processors pass NaN payloads on differently. */
 
 typedef struct sweep_context_desc {
     sweep_backend backend; /* SWEEP_BACKEND_AUTO (0) picks one                        */
@@ -224,8 +226,10 @@ typedef enum sweep_op_kind {
 
 /* Scans and reductions fold from the first element of a range: the identity is only
  * the value of an empty range (an exclusive scan's first output, an empty segment).
- * Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand is ignored unless both are
- * NaN, so a range of NaNs alone reduces to NaN. Floating SUM/PROD round at each step;
+ * Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand, quiet or signalling, is
+ * ignored unless both are NaN, so a range of NaNs alone reduces to NaN; -0.0 counts as
+ * less than +0.0, so a range's MIN/MAX does not depend on the grouping and is the same
+ * on every backend (up to a NaN's payload). Floating SUM/PROD round at each step;
  * see SWEEP_OPTION_DETERMINISTIC. */
 
 typedef struct sweep_custom_op sweep_custom_op;

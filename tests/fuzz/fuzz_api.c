@@ -1,7 +1,9 @@
 /*
  * sweep-fuzz: a libFuzzer harness over the public API. Each input decodes into one
  * call (fuzz_calls.c) that runs on a serial and an OpenMP context (fused or generic
- * path, as the input says) on copies of one arena:
+ * path, as the input says) on copies of one arena, and, where SWEEP_FUZZ_DEVICE names
+ * a GPU backend (cuda or hip), on that backend too, with the arena copied to device
+ * memory and back:
  *  - a call the contract makes invalid must return SWEEP_ERR_INVALID_ARGUMENT with a
  *    message naming the function, and leave every byte of the arena as it was;
  *  - a valid call must return SWEEP_OK and leave exactly the oracle's bytes (floating
@@ -17,10 +19,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* [backend][path]: path 0 fused, 1 generic, 2 deterministic. */
-static sweep_context *g_ctx[2][3];
-static const char *const g_backend_names[2] = {"serial", "openmp"};
+/* [backend][path]: backends serial, OpenMP and the device (if asked for); path 0
+ * fused, 1 generic, 2 deterministic. */
+#define FZ_BACKENDS 3
+static sweep_context *g_ctx[FZ_BACKENDS][3];
+static const char *g_backend_names[FZ_BACKENDS] = {"serial", "openmp", "device"};
 static const char *const g_path_names[3] = {"fused", "generic", "deterministic"};
+/* Each device context's arena (device memory), grown as calls need. */
+static void *g_dev_arena[3];
+static size_t g_dev_bytes[3];
+static int g_device_missing;
 
 static void die(const fz_call *c, const char *backend, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -56,21 +64,55 @@ static void affine_then(const void *x, const void *y, void *out, void *user) {
     fo_affine_then(x, y, out, user);
 }
 
+/* The custom operator's device form, for GPU backends (compiled at run time). */
+static const char affine_device_source[] =
+    "struct fz_affine { uint32_t a, b; };\n"
+    "__device__ fz_affine fuzz_affine(fz_affine f, fz_affine g) {\n"
+    "    fz_affine h;\n"
+    "    h.a = f.a * g.a;\n"
+    "    h.b = g.a * f.b + g.b;\n"
+    "    return h;\n"
+    "}\n";
+
+/* SWEEP_FUZZ_DEVICE=cuda|hip adds that backend; unset or empty adds none. */
+static sweep_backend device_backend(void) {
+    const char *d = getenv("SWEEP_FUZZ_DEVICE");
+    if (!d || !d[0]) return SWEEP_BACKEND_AUTO;
+    if (strcmp(d, "cuda") == 0) return SWEEP_BACKEND_CUDA;
+    if (strcmp(d, "hip") == 0) return SWEEP_BACKEND_HIP;
+    fprintf(stderr, "sweep-fuzz: SWEEP_FUZZ_DEVICE=%s is neither cuda nor hip\n", d);
+    abort();
+}
+
+int fz_device_missing(void) {
+    return g_device_missing;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     static const unsigned options[3] = {0, SWEEP_OPTION_GENERIC, SWEEP_OPTION_DETERMINISTIC};
-    static const sweep_backend backends[2] = {SWEEP_BACKEND_SERIAL, SWEEP_BACKEND_OPENMP};
-    for (int b = 0; b < 2; ++b)
+    const sweep_backend dev = device_backend();
+    const sweep_backend backends[FZ_BACKENDS] = {SWEEP_BACKEND_SERIAL, SWEEP_BACKEND_OPENMP, dev};
+    for (int b = 0; b < FZ_BACKENDS; ++b)
         for (int p = 0; p < 3; ++p)
-            g_ctx[b][p] = make_context(backends[b], options[p]);
+            g_ctx[b][p] =
+                b < 2 || dev != SWEEP_BACKEND_AUTO ? make_context(backends[b], options[p]) : NULL;
     if (!g_ctx[0][0]) {
         fprintf(stderr, "sweep-fuzz: no serial context: %s\n", sweep_last_error());
         abort();
     }
     if (!g_ctx[1][0])
         fprintf(stderr, "sweep-fuzz: the OpenMP backend is absent; fuzzing serial only\n");
+    if (dev != SWEEP_BACKEND_AUTO) {
+        g_backend_names[2] = sweep_backend_name(dev);
+        for (int p = 0; p < 3; ++p)
+            if (!g_ctx[2][p]) g_device_missing = 1;
+        if (g_device_missing)
+            fprintf(stderr, "sweep-fuzz: the %s backend is unavailable: %s\n", g_backend_names[2],
+                    sweep_last_error());
+    }
     static const uint32_t identity[2] = {1, 0};
     sweep_custom_op_desc d;
     memset(&d, 0, sizeof d);
@@ -79,6 +121,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     d.elem_align = 4;
     d.identity = identity;
     d.combine = affine_then;
+    d.device_source = affine_device_source;
     static sweep_custom_op *op;
     if (sweep_custom_op_create(&op, &d) != SWEEP_OK) abort();
     fz_set_custom_op(op);
@@ -100,6 +143,17 @@ static int float_equal(const fz_region *r, const uint8_t *a, const uint8_t *b) {
     if (x != x) return y != y || y == r->identity;
     if (y != y) return x == r->identity;
     return x == y;
+}
+
+static int is_nan(sweep_dtype dtype, const uint8_t *p) {
+    if (dtype == SWEEP_F32) {
+        float f;
+        memcpy(&f, p, 4);
+        return f != f;
+    }
+    double x;
+    memcpy(&x, p, 8);
+    return x != x;
 }
 
 /* The first byte offset where got and want differ, honouring float regions; SIZE_MAX
@@ -131,6 +185,41 @@ static const char *where(const fz_call *c, size_t off, char *buf, size_t len) {
     return buf;
 }
 
+/* die() for a failure of the harness's own device memory calls. */
+static void die_device(const fz_call *c, const char *what, sweep_status st) {
+    die(c, g_backend_names[2], "-", "%s failed: %s: %s", what, sweep_status_string(st),
+        sweep_last_error());
+}
+
+/* The call on device context ctx (path p): the arena goes to device memory, the call
+ * runs there, and the arena comes back into work, also when the call was refused (it
+ * must have written nothing). *msg is the call's own sweep_last_error(), copied before
+ * the copies back overwrite it. */
+static sweep_status invoke_on_device(const fz_call *c, sweep_context *ctx, int p, uint8_t *work,
+                                     size_t bytes, const char **msg) {
+    static char saved[1024];
+    sweep_status st;
+    if (g_dev_bytes[p] < bytes) {
+        if ((st = sweep_free(ctx, g_dev_arena[p])) != SWEEP_OK) die_device(c, "sweep_free", st);
+        g_dev_arena[p] = NULL;
+        g_dev_bytes[p] = 0;
+        if ((st = sweep_malloc(ctx, &g_dev_arena[p], bytes)) != SWEEP_OK)
+            die_device(c, "sweep_malloc", st);
+        g_dev_bytes[p] = bytes;
+    }
+    uint8_t *dev = g_dev_arena[p];
+    if ((st = sweep_memcpy(ctx, dev, work, bytes, SWEEP_COPY_HOST_TO_DEVICE)) != SWEEP_OK)
+        die_device(c, "sweep_memcpy to the device", st);
+    const sweep_status call = fz_invoke(c, ctx, dev);
+    snprintf(saved, sizeof saved, "%s", sweep_last_error());
+    *msg = saved;
+    if (call != SWEEP_OK && call != SWEEP_ERR_INVALID_ARGUMENT) return call;
+    if ((st = sweep_synchronize(ctx)) != SWEEP_OK) die_device(c, "sweep_synchronize", st);
+    if ((st = sweep_memcpy(ctx, work, dev, bytes, SWEEP_COPY_DEVICE_TO_HOST)) != SWEEP_OK)
+        die_device(c, "sweep_memcpy to the host", st);
+    return call;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_reader r;
@@ -149,14 +238,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!c.invalid && !c.float_sum) fz_expect(&c, want);
 
     char buf[96];
-    for (int b = 0; b < 2; ++b) {
+    int have_first = 0;
+    for (int b = 0; b < FZ_BACKENDS; ++b) {
         int p = c.float_sum ? 2 : ((path_bits >> b) & 1);
         sweep_context *ctx = g_ctx[b][p];
         if (!ctx) continue;
         const char *bn = g_backend_names[b], *pn = g_path_names[p];
         memcpy(work, init, bytes);
-        sweep_status st = fz_invoke(&c, ctx, work);
-        const char *msg = sweep_last_error();
+        sweep_status st;
+        const char *msg;
+        if (b < 2) {
+            st = fz_invoke(&c, ctx, work);
+            msg = sweep_last_error();
+        } else {
+            st = invoke_on_device(&c, ctx, p, work, bytes, &msg);
+        }
         if (c.invalid) {
             if (st != SWEEP_ERR_INVALID_ARGUMENT)
                 die(&c, bn, pn, "got %s, want SWEEP_ERR_INVALID_ARGUMENT (message \"%s\")",
@@ -181,12 +277,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t i = 0; i < c.arena; ++i)
             if (work[i] != init[i] && (i < c.out[0].off || i >= c.out[0].off + c.out[0].bytes))
                 die(&c, bn, pn, "wrote %s outside its output", where(&c, i, buf, sizeof buf));
-        if (b == 0) {
+        if (!have_first) {
             memcpy(first, work, bytes);
-        } else if (g_ctx[0][2]) {
+            have_first = 1;
+        } else {
+            /* bit for bit, except that a NaN may carry another sign and payload */
+            const fz_region *o = &c.out[0];
             size_t d = (size_t)-1;
-            for (size_t i = 0; i < c.arena && d == (size_t)-1; ++i)
-                if (work[i] != first[i]) d = i;
+            for (size_t i = 0; i < c.arena && d == (size_t)-1; ++i) {
+                if (work[i] == first[i]) continue;
+                d = i;
+                if (i >= o->off && i < o->off + o->bytes) {
+                    const size_t e = o->off + (i - o->off) / o->elem * o->elem;
+                    if (is_nan(c.fop.dtype, work + e) && is_nan(c.fop.dtype, first + e))
+                        d = (size_t)-1;
+                }
+            }
             if (d != (size_t)-1)
                 die(&c, bn, pn, "deterministic float result differs from serial at %s",
                     where(&c, d, buf, sizeof buf));

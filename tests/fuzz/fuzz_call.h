@@ -72,6 +72,10 @@ typedef struct fz_call {
     const char *mutation;
 } fz_call;
 
+/* Non-zero when SWEEP_FUZZ_DEVICE asked for a backend that is unavailable (after
+ * LLVMFuzzerInitialize in fuzz_api.c). */
+int fz_device_missing(void);
+
 /* The fuzzer's custom operator (affine maps), created once. */
 void fz_set_custom_op(const sweep_custom_op *op);
 

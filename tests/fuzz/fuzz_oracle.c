@@ -80,8 +80,10 @@ static double float_op(sweep_op_kind k, double a, double b) {
     switch (k) {
     case SWEEP_OP_SUM: return a + b;
     case SWEEP_OP_PROD: return a * b;
-    case SWEEP_OP_MIN: return fmin(a, b);
-    default: return fmax(a, b);
+    /* a NaN operand, quiet or signalling, is ignored unless both are NaN (C's fmin
+     * may answer NaN for a signalling one); the sign of a zero is left open */
+    case SWEEP_OP_MIN: return b != b ? a : a != a ? b : b < a ? b : a;
+    default: return b != b ? a : a != a ? b : a < b ? b : a;
     }
 }
 
