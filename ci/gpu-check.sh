@@ -5,6 +5,8 @@
 #   2. runs the whole conformance suite on `cuda`, fused and generic paths;
 #   3. runs the fuzz harness's random calls (sweep-fuzz-random, SWEEP_FUZZ_SECONDS,
 #      default 120) on the backend against its oracle and the serial backend;
+#      runs every primitive on misaligned arrays and under failing allocations
+#      (sweep-hardening-misaligned, sweep-hardening-oom);
 #      provokes a device fault (sweep-hardening-fault: SWEEP_ERR_DEVICE, host survives)
 #      and runs scan, split and radix sort on n = 2^32 + 7 elements with every output
 #      checked (sweep-hardening-large; about 70 GiB of device memory, 48 GiB of host);
@@ -53,7 +55,8 @@ if [ "$do_build" = 1 ]; then
         "${gpu_flags[@]}" -DSWEEP_ENABLE_OPENMP=OFF -DSWEEP_BUILD_BENCHMARKS=OFF \
         -DSWEEP_BUILD_EXAMPLES=OFF >"$log_dir/configure.log" 2>&1 \
     || { echo "gpu-check: FAIL configure (see $log_dir/configure.log)"; exit 1; }
-  targets="sweep-conformance sweep-fuzz-random sweep-hardening-fault"
+  targets="sweep-conformance sweep-fuzz-random sweep-hardening-fault sweep-hardening-misaligned"
+  targets="$targets sweep-hardening-oom"
   [ "$large" = 1 ] && targets="$targets sweep-hardening-large"
   [ "$perf" = 1 ] && targets="$targets sweep-cuda-perf"
   cmake --build "$build" --target $targets >"$log_dir/build.log" 2>&1 \
@@ -123,6 +126,21 @@ if [ -x "$build/bin/sweep-fuzz-random" ]; then
   echo "gpu-check: fuzz: $(tail -1 "$fuzz_log")"
 fi
 
+# Misaligned arrays (element-aligned, and byte-aligned where the API allows), and
+# allocations that fail one after another: right answers, or SWEEP_ERR_OUT_OF_MEMORY
+# with the inputs intact.
+hard="ok"
+for prog in misaligned oom; do
+  exe="$build/bin/sweep-hardening-$prog"
+  [ -x "$exe" ] || { hard="incomplete (no $prog)"; continue; }
+  timeout 900 "$exe" --backend "$backend" >"$log_dir/$prog.log" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
+    hard="FAILED"; fail=$((fail + 1)); failed="$failed $prog"; tail -15 "$log_dir/$prog.log"
+  fi
+  echo "gpu-check: $prog: $(tail -1 "$log_dir/$prog.log")"
+done
+
 # A device fault is SWEEP_ERR_DEVICE and the host program carries on.
 fault_log="$log_dir/fault.log"
 if timeout 300 "$build/bin/sweep-hardening-fault" --backend "$backend" >"$fault_log" 2>&1; then
@@ -185,5 +203,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fuzz $fuzz, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]
