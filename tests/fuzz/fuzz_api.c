@@ -74,6 +74,14 @@ static const char affine_device_source[] =
     "    return h;\n"
     "}\n";
 
+/* The custom comparator's device form (fo_mod_less). */
+#define FZ_STR_(x) #x
+#define FZ_STR(x) FZ_STR_(x)
+static const char mod_less_device_source[] =
+    "__device__ bool fuzz_mod_less(uint32_t a, uint32_t b) {\n"
+    "    return a % " FZ_STR(FO_MOD) " < b % " FZ_STR(FO_MOD) ";\n"
+                                                              "}\n";
+
 /* SWEEP_FUZZ_DEVICE=cuda|hip adds that backend; unset or empty adds none. */
 static sweep_backend device_backend(void) {
     const char *d = getenv("SWEEP_FUZZ_DEVICE");
@@ -125,6 +133,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     static sweep_custom_op *op;
     if (sweep_custom_op_create(&op, &d) != SWEEP_OK) abort();
     fz_set_custom_op(op);
+    sweep_custom_compare_desc cd;
+    memset(&cd, 0, sizeof cd);
+    cd.name = "fuzz_mod_less";
+    cd.key_size = 4;
+    cd.key_align = 4;
+    cd.less = fo_mod_less;
+    cd.device_source = mod_less_device_source;
+    static sweep_custom_compare *cmp;
+    if (sweep_custom_compare_create(&cmp, &cd) != SWEEP_OK) abort();
+    fz_set_custom_compare(cmp);
     return 0;
 }
 

@@ -59,6 +59,7 @@ typedef struct fz_call {
     size_t n, nseg, na, elem_size, value_size;
     int with_count;
     int narrow;                   /* few distinct keys: runs, ties */
+    int custom_cmp;               /* merge sort / merge by the fuzzer's custom comparator */
     unsigned flag_density;        /* of 256 */
     size_t offs[16];              /* segment offsets (nseg + 1 of them) */
     size_t placed_value_size;     /* sorts: the value size the arrays were laid out for */
@@ -78,6 +79,8 @@ int fz_device_missing(void);
 
 /* The fuzzer's custom operator (affine maps), created once. */
 void fz_set_custom_op(const sweep_custom_op *op);
+/* The fuzzer's custom comparator on 4-byte keys (fo_mod_less), created once. */
+void fz_set_custom_compare(const sweep_custom_compare *cmp);
 
 /* Decodes a call and fills the arena's input arrays (the rest stays poison). */
 void fz_decode_call(fz_reader *r, fz_call *c);

@@ -15,9 +15,14 @@
 #include <string.h>
 
 static const sweep_custom_op *g_custom;
+static const sweep_custom_compare *g_custom_cmp;
 
 void fz_set_custom_op(const sweep_custom_op *op) {
     g_custom = op;
+}
+
+void fz_set_custom_compare(const sweep_custom_compare *cmp) {
+    g_custom_cmp = cmp;
 }
 
 static const char *const fn_names[FZ_PRIMITIVES] = {"sweep_scan",
@@ -263,6 +268,11 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
         c->desc.begin_bit = fz_u8(r) % kbits;
         c->desc.end_bit = c->desc.begin_bit + 1 + fz_u8(r) % (kbits - c->desc.begin_bit);
         c->cmp = sweep_compare_builtin(c->key_dtype, descending);
+        /* merges of 4-byte keys by the custom comparator (byte_mis is unused here) */
+        if (c->prim != FZ_RADIX_SORT && ks == 4 && (byte_mis & 1) && g_custom_cmp) {
+            c->cmp = sweep_compare_custom(g_custom_cmp);
+            c->custom_cmp = 1;
+        }
         if (c->prim == FZ_MERGE) {
             c->na = n ? (size_t)(fz_next(r) % (n + 1)) : 0;
             place(c, 0, c->na * ks, elem_mis * ks);
@@ -289,7 +299,7 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
         MUT(1, n > 0, "keys_out NULL", c->a[1].off = FZ_NULL);
         MUT(2, merge ? n - c->na > 0 : (vs > 0 && n > 0), "b_keys / values_out NULL",
             c->a[merge ? 2 : 4].off = FZ_NULL);
-        MUT(3, 1, "unknown key dtype", {
+        MUT(3, !c->custom_cmp, "unknown key dtype", {
             c->desc.key_dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 2);
             c->cmp.dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 2);
         });
@@ -355,9 +365,15 @@ typedef struct key_ctx {
     sweep_dtype dtype;
     int descending;
     unsigned begin, end;
+    int custom; /* order by fo_mod_less (4-byte keys) instead */
 } key_ctx;
 
 static uint64_t key_field(const key_ctx *k, size_t i) {
+    if (k->custom) {
+        uint32_t x;
+        memcpy(&x, k->keys + i * 4, 4);
+        return x % FO_MOD;
+    }
     uint64_t p = fo_pattern(k->dtype, k->keys + i * k->ks);
     unsigned w = k->end - k->begin;
     p >>= k->begin;
@@ -371,9 +387,10 @@ static int key_before(size_t i, size_t j, const void *ctx) {
 }
 
 /* Sorts count keys of the whole key in place (merge inputs must be sorted). */
-static void sort_keys(uint8_t *keys, size_t count, size_t ks, sweep_dtype dtype, int descending) {
+static void sort_keys(uint8_t *keys, size_t count, size_t ks, sweep_dtype dtype, int descending,
+                      int custom) {
     if (count < 2) return;
-    key_ctx k = {keys, ks, dtype, descending, 0, (unsigned)(8 * ks)};
+    key_ctx k = {keys, ks, dtype, descending, 0, (unsigned)(8 * ks), custom};
     size_t *idx = malloc(count * sizeof *idx);
     uint8_t *tmp = malloc(count * ks);
     if (!idx || !tmp) abort();
@@ -426,12 +443,13 @@ void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
             vs = c->placed_value_size;
             if (in) {
                 fill_keys(r, c, in, c->na, ks);
-                sort_keys(in, c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING);
+                sort_keys(in, c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING,
+                          c->custom_cmp);
             }
             if (aux) {
                 fill_keys(r, c, aux, n - c->na, ks);
-                sort_keys(aux, n - c->na, ks, c->key_dtype,
-                          c->cmp.kind == SWEEP_COMPARE_DESCENDING);
+                sort_keys(aux, n - c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING,
+                          c->custom_cmp);
             }
             if (c->a[3].off != FZ_NULL && vs) fill_values(arena + c->a[3].off, c->na, vs, 0);
             if (c->a[5].off != FZ_NULL && vs)
@@ -488,7 +506,8 @@ static void expect_sort(const fz_call *c, uint8_t *w) {
                  c->key_dtype,
                  radix ? c->desc.descending : c->cmp.kind == SWEEP_COMPARE_DESCENDING,
                  radix ? c->desc.begin_bit : 0,
-                 radix ? c->desc.end_bit : (unsigned)(8 * ks)};
+                 radix ? c->desc.end_bit : (unsigned)(8 * ks),
+                 c->custom_cmp};
     fo_stable_order(idx, n, key_before, &k);
     for (size_t i = 0; i < n; ++i) {
         memcpy(w + c->a[1].off + i * ks, keys + idx[i] * ks, ks);
@@ -505,12 +524,13 @@ static void expect_merge(const fz_call *c, uint8_t *w) {
     const uint8_t *a = w + c->a[0].off, *b = w + c->a[2].off;
     const uint8_t *av = vs ? w + c->a[3].off : NULL, *bv = vs ? w + c->a[5].off : NULL;
     const int desc = c->cmp.kind == SWEEP_COMPARE_DESCENDING;
+    const key_ctx ka = {a, ks, c->key_dtype, desc, 0, (unsigned)(8 * ks), c->custom_cmp};
+    const key_ctx kb = {b, ks, c->key_dtype, desc, 0, (unsigned)(8 * ks), c->custom_cmp};
     size_t i = 0, j = 0;
     for (size_t o = 0; o < na + nb; ++o) {
         int take_b = 0;
         if (j < nb && i < na) {
-            uint64_t pa = fo_pattern(c->key_dtype, a + i * ks),
-                     pb = fo_pattern(c->key_dtype, b + j * ks);
+            const uint64_t pa = key_field(&ka, i), pb = key_field(&kb, j);
             take_b = desc ? pb > pa : pb < pa; /* ties take a */
         } else {
             take_b = j < nb;

@@ -15,6 +15,14 @@ void fo_affine_then(const void *x, const void *y, void *out, void *user) {
     memcpy(out, h, 8);
 }
 
+int fo_mod_less(const void *a, const void *b, void *user) {
+    (void)user;
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return x % FO_MOD < y % FO_MOD;
+}
+
 static int is_signed(sweep_dtype d) {
     return d == SWEEP_I8 || d == SWEEP_I16 || d == SWEEP_I32 || d == SWEEP_I64;
 }

@@ -29,6 +29,11 @@ void fo_scan(const fo_op *op, const void *in, const uint8_t *heads, void *out, s
              int exclusive);
 void fo_reduce(const fo_op *op, const void *in, size_t n, void *out);
 
+/* The fuzzer's custom comparator on 4-byte keys: by the key's value (as uint32_t)
+ * modulo 251, a strict weak order with many ties. */
+#define FO_MOD 251u
+int fo_mod_less(const void *a, const void *b, void *user);
+
 /* The unsigned pattern whose order is dtype's sort order (floats: totalOrder). */
 uint64_t fo_pattern(sweep_dtype dtype, const void *key);
 
