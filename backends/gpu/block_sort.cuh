@@ -69,8 +69,8 @@ SWEEP_GPU_INLINE void block_sort_shared(const P &p, Key *s, unsigned short *sidx
         if (cnt > 0) {
             const int diag = first - base;
             const int i = merge_path_shared(p, s + base, la, s + base + la, lb, diag);
-            merge_serial<ITEMS>(p, s, base + i, base + la, base + la + diag - i, base + la + lb, k,
-                                pos);
+            merge_serial<ITEMS>(p, s, THREADS * ITEMS, base + i, base + la, base + la + diag - i,
+                                base + la + lb, k, pos);
             if constexpr (VALUES) {
 #pragma unroll
                 for (int r = 0; r < ITEMS; ++r)

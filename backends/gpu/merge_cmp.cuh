@@ -55,13 +55,12 @@ template <class U> struct PatternCmp {
  * its 16-bit source indices) stays within the 48 KB of static shared memory and the
  * registers stay off local memory. The host sizes launches and passes from the key
  * size alone (sort_items), so built-in and run-time compiled kernels agree.
- * The merges are latency-bound: occupancy, i.e. registers, sets their speed. On the
- * H100 (2^26 u32 keys, sweep-cuda-perf merge) the keys-only sort took 6.4 ms at 64
- * registers (4 blocks per SM), the run-time compiled one at 128 registers 10.3 ms
- * and at 64 6.4 ms. 512 x 9 at three blocks measured faster in the tool's variants
- * of the built-in kernels (2^24 keys: 1.34 against 1.64 ms), but as a run-time
- * compiled sort only 1.5% faster on keys (2^26: 5.15 against 5.24 ms) and 13% slower
- * with values (16.3 against 14.4 ms), so it is not taken.
+ * Occupancy, i.e. registers, matters: on the H100 (2^26 u32 keys, sweep-cuda-perf
+ * merge) the run-time compiled keys-only sort took 10.3 ms at 128 registers and
+ * 6.4 ms at 64 (4 blocks an SM), before the merge loaded its tiles through registers
+ * (merge_path.cuh); since then 3.8 ms (CUB's merge sort: 3.4 ms). Of the other
+ * shapes in the tool's variants of the built-in kernels then, 256 x 17 at five
+ * blocks was 2% faster and the rest slower (512 x 9: 4.22 against 3.84 ms).
  * Kernels that move values run at two blocks an SM (128 registers): left free they
  * took 255 registers, one block an SM, and a run-time compiled u32/u32 sort of 2^24
  * keys ran 5.10 ms; at two blocks 3.35-3.36 ms, with 4-132 bytes spilled by key width
