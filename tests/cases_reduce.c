@@ -128,6 +128,18 @@ static t_result segreduce_case(const t_case *c, const t_env *env, char *msg, siz
     return t_end(&t);
 }
 
+/* The known-answer cases' run: n elements of size bytes reduced into got and
+ * inclusive-scanned into back (host buffers), through poisoned device outputs. */
+static int reduce_and_scan(t_state *t, const t_env *env, sweep_op op, const void *in, size_t n,
+                           size_t size, unsigned char *got, unsigned char *back) {
+    void *d_in = t_dev_upload(t, in, n * size);
+    void *d_out = t_dev_poisoned(t, size), *d_scan = t_dev_poisoned(t, n * size);
+    return !t->failed && t_ok(t, sweep_reduce(env->ctx, op, d_in, n, d_out), "sweep_reduce") &&
+           t_ok(t, sweep_scan(env->ctx, op, d_in, d_scan, n, SWEEP_INCLUSIVE), "sweep_scan") &&
+           t_download(t, got, d_out, size, "out") &&
+           t_download(t, back, d_scan, n * size, "scan out");
+}
+
 /* Known answer (sweep.h): a range folds from its first element, so float MIN and MAX
  * of NaNs alone give NaN, also where a backend reduces in lanes (n spans many lanes)
  * and in a scan. c->dtype is F32 or F64, c->op MIN or MAX. */
@@ -146,14 +158,8 @@ static t_result nan_only_case(const t_case *c, const t_env *env, char *msg, size
         else
             memcpy(in + i * size, &d, size);
     }
-    const sweep_op op = sweep_op_builtin((sweep_op_kind)c->op, dt);
-    void *d_in = t_dev_upload(&t, in, n * size);
-    void *d_out = t_dev_poisoned(&t, size), *d_scan = t_dev_poisoned(&t, n * size);
-    if (t.failed) return t_end(&t);
-    if (!t_ok(&t, sweep_reduce(env->ctx, op, d_in, n, d_out), "sweep_reduce") ||
-        !t_ok(&t, sweep_scan(env->ctx, op, d_in, d_scan, n, SWEEP_INCLUSIVE), "sweep_scan") ||
-        !t_download(&t, got, d_out, size, "out") ||
-        !t_download(&t, back, d_scan, n * size, "scan out"))
+    if (!reduce_and_scan(&t, env, sweep_op_builtin((sweep_op_kind)c->op, dt), in, n, size, got,
+                         back))
         return t_end(&t);
     for (size_t i = 0; i <= n; ++i) {
         const unsigned char *v = i < n ? back + i * size : got;
@@ -209,14 +215,8 @@ static t_result zeros_and_snan_case(const t_case *c, const t_env *env, char *msg
         }
         put_special(dt, want + i * size, seen < 0 ? 0 : seen);
     }
-    const sweep_op op = sweep_op_builtin((sweep_op_kind)c->op, dt);
-    void *d_in = t_dev_upload(&t, in, n * size);
-    void *d_out = t_dev_poisoned(&t, size), *d_scan = t_dev_poisoned(&t, n * size);
-    if (t.failed) return t_end(&t);
-    if (!t_ok(&t, sweep_reduce(env->ctx, op, d_in, n, d_out), "sweep_reduce") ||
-        !t_ok(&t, sweep_scan(env->ctx, op, d_in, d_scan, n, SWEEP_INCLUSIVE), "sweep_scan") ||
-        !t_download(&t, got, d_out, size, "out") ||
-        !t_download(&t, back, d_scan, n * size, "scan out"))
+    if (!reduce_and_scan(&t, env, sweep_op_builtin((sweep_op_kind)c->op, dt), in, n, size, got,
+                         back))
         return t_end(&t);
     for (size_t i = 0; i <= n; ++i) {
         const unsigned char *g = i < n ? back + i * size : got;
