@@ -85,6 +85,22 @@ void fz_set_custom_compare(const sweep_custom_compare *cmp);
 /* Decodes a call and fills the arena's input arrays (the rest stays poison). */
 void fz_decode_call(fz_reader *r, fz_call *c);
 void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena);
+/* The order of sort keys: the bits [begin, end) of each key's order pattern
+ * (fo_pattern), ascending or descending, or with custom set the custom comparator's
+ * order (fo_mod_less, 4-byte keys). */
+typedef struct fz_key_order {
+    const uint8_t *keys;
+    size_t ks;
+    sweep_dtype dtype;
+    int descending;
+    unsigned begin, end;
+    int custom;
+} fz_key_order;
+/* The field of key i that the order compares. */
+uint64_t fz_key_field(const fz_key_order *k, size_t i);
+/* fo_before_fn over a fz_key_order: key i strictly before key j. */
+int fz_key_before(size_t i, size_t j, const void *order);
+
 /* Writes the oracle's answer of a valid, non-float_sum call into want (a copy of the
  * initial arena). */
 void fz_expect(const fz_call *c, uint8_t *want);
