@@ -114,6 +114,19 @@ void t_register_merge(t_registry *r) {
             t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu",
                        mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.m);
         }
+    /* every value size with a custom comparator (one GPU program a value size) */
+    static const int all_value_sizes[] = {1, 2, 4, 8, 16};
+    for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
+        c.dtype = SWEEP_U8;
+        c.d = 0;
+        c.c = v % 2 ? CMP_BE24 : CMP_RECORD;
+        c.a = all_value_sizes[v];
+        c.kind = 0;
+        c.n = 7001 + v;
+        c.m = 12289 - v;
+        t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu.value_sizes",
+                   c.c == CMP_RECORD ? "record" : "be24", c.a, c.n, c.m);
+    }
     static const struct {
         int dt, vs;
         size_t na, nb;

@@ -132,4 +132,18 @@ void t_register_merge_sort(t_registry *r) {
     c.m = 0;
     c.b = 1;
     t_register(r, &c, "merge_sort.custom_record.v8.n%zu", c.n);
+    /* Every value size with both custom comparators, over several tiles: a GPU
+     * backend compiles one program a value size. */
+    static const int all_value_sizes[] = {1, 2, 4, 8, 16};
+    for (int mode = CMP_RECORD; mode <= CMP_BE24; ++mode)
+        for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
+            c.dtype = SWEEP_U8;
+            c.d = 0;
+            c.c = mode;
+            c.a = all_value_sizes[v];
+            c.n = v % 2 ? 20011 : 9001;
+            c.kind = v % 3 == 2;
+            t_register(r, &c, "merge_sort.custom_%s.v%d.n%zu%s.value_sizes",
+                       mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.kind ? ".inplace" : "");
+        }
 }

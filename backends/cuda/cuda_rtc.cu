@@ -64,16 +64,18 @@ sweep_rtc_request sweep_cuda_rtc_op_request(const sweep_kop *op) {
     r.source = op->custom->device_source;
     r.size = op->custom->elem_size;
     r.align = op->custom->elem_align;
+    r.value_size = 0;
     return r;
 }
 
-sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp) {
+sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp, size_t value_size) {
     sweep_rtc_request r;
     r.kind = SWEEP_RTC_CMP;
     r.name = cmp->custom->name;
     r.source = cmp->custom->device_source;
     r.size = cmp->custom->key_size;
     r.align = cmp->custom->key_align;
+    r.value_size = value_size;
     return r;
 }
 

@@ -58,6 +58,8 @@ typedef struct sweep_rtc_request {
     const char *source; /* the user's device source; NULL: SWEEP_ERR_UNSUPPORTED */
     size_t size;        /* element or key size */
     size_t align;       /* its alignment */
+    size_t value_size;  /* comparators: the value size (0: keys alone) the kernels that
+                           move values are compiled for */
 } sweep_rtc_request;
 
 /* The kernels of a request on h's device: from the context's cache, else the disk
@@ -68,9 +70,10 @@ typedef struct sweep_rtc_request {
 sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
                                 const sweep_rtc_kernels **out);
 
-/* The requests of a custom operator and of a custom comparator. */
+/* The requests of a custom operator, and of a custom comparator moving values of
+ * value_size bytes (0: keys alone): one program a value size. */
 sweep_rtc_request sweep_cuda_rtc_op_request(const sweep_kop *op);
-sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp);
+sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp, size_t value_size);
 
 /* Frees the context's programs (at close). */
 void sweep_cuda_rtc_release(sweep_cuda *h);

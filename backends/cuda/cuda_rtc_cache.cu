@@ -105,6 +105,7 @@ void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int c
     h.str(req->source);
     h.num(req->size);
     h.num(req->align);
+    h.num(req->value_size);
     h.str(target);
     h.num((uint64_t)compiler_version);
     h.num((uint64_t)SWEEP_VERSION_NUMBER);

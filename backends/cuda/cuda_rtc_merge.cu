@@ -15,8 +15,10 @@
 
 using namespace sweep_gpu;
 
-static sweep_status kernels_of(sweep_cuda *h, const sweep_kcmp *cmp, const sweep_rtc_kernels **ks) {
-    const sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp);
+/* The program of the comparator for values of vsize bytes (0: keys alone). */
+static sweep_status kernels_of(sweep_cuda *h, const sweep_kcmp *cmp, size_t vsize,
+                               const sweep_rtc_kernels **ks) {
+    const sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp, vsize);
     return sweep_cuda_rtc_get(h, &req, ks);
 }
 
@@ -50,10 +52,19 @@ sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void
     }
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, &k);
+    sweep_status st = kernels_of(h, cmp, vsize, &k);
     if (st != SWEEP_OK) return st;
     if (n == 0) return SWEEP_OK;
     return tile_sort_run(h, k, keys, keys, values, values, vsize, n, tile, "tile_sort");
+}
+
+static sweep_status merge_partition_run(sweep_cuda *h, const sweep_rtc_kernels *k, const void *a,
+                                        size_t na, const void *b, size_t nb, size_t part,
+                                        size_t *splits) {
+    size_t nparts = (na + nb + part - 1) / part;
+    void *args[] = {&a, &na, &b, &nb, &part, &nparts, &splits};
+    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PARTITION], (nparts + 1 + 255) / 256, 256,
+                                 args, "merge_partition");
 }
 
 sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
@@ -61,12 +72,9 @@ sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp
                                             size_t *splits) {
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, &k);
+    sweep_status st = kernels_of(h, cmp, 0, &k);
     if (st != SWEEP_OK) return st;
-    size_t nparts = (na + nb + part - 1) / part;
-    void *args[] = {&a, &na, &b, &nb, &part, &nparts, &splits};
-    return sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PARTITION], (nparts + 1 + 255) / 256, 256,
-                                 args, "merge_partition");
+    return merge_partition_run(h, k, a, na, b, nb, part, splits);
 }
 
 sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
@@ -81,7 +89,7 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
     }
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, &k);
+    sweep_status st = kernels_of(h, cmp, vsize, &k);
     if (st != SWEEP_OK) return st;
     if (na + nb == 0) return SWEEP_OK;
     MergeArgs m = sweep_cuda_merge_args(a, a_values, na, b, b_values, nb, out, out_values, vsize,
@@ -98,7 +106,7 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     if (vsize > (size_t)kRtcSortMaxValue) return SWEEP_ERR_UNSUPPORTED; /* quiet: composed */
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, &k); /* the query fails as the run would */
+    sweep_status st = kernels_of(h, cmp, vsize, &k); /* the query fails as the run would */
     if (st != SWEEP_OK) return st;
     /* Partitions of one tile: part divides every run pair's width, and each merge
      * block stages exactly its partition. */
@@ -149,16 +157,16 @@ sweep_status sweep_cuda_rtc_merge(sweep_cuda *h, const sweep_kcmp *cmp, const vo
                                   size_t vsize, void *scratch, size_t *scratch_bytes) {
     const size_t part = tile_of(cmp);
     const size_t nparts = (na + nb + part - 1) / part;
+    SWEEP_CUDA_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, vsize, &k); /* the query fails as the run would */
+    if (st != SWEEP_OK) return st;
     if (!scratch) {
-        SWEEP_CUDA_ENTER(h);
-        const sweep_rtc_kernels *k = NULL;
-        sweep_status st = kernels_of(h, cmp, &k); /* the query fails as the run would */
-        if (st != SWEEP_OK) return st;
         *scratch_bytes = pad256((nparts + 1) * sizeof(size_t));
         return SWEEP_OK;
     }
     size_t *splits = (size_t *)scratch;
-    sweep_status st = sweep_cuda_rtc_merge_partition(h, cmp, a, na, b, nb, part, splits);
+    st = merge_partition_run(h, k, a, na, b, nb, part, splits);
     if (st != SWEEP_OK) return st;
     return sweep_cuda_rtc_merge_tiles(h, cmp, a, a_values, na, b, b_values, nb, vsize, part, splits,
                                       out, out_values);

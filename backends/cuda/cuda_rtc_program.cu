@@ -53,7 +53,8 @@ char *sweep_rtc_program_text(const sweep_rtc_request *req) {
     if (!t) return NULL;
     snprintf(t, len,
              "#define SWEEP_RTC_FN %s\n#define SWEEP_RTC_SIZE %zu\n#define SWEEP_RTC_ALIGN %zu\n"
+             "#define SWEEP_RTC_VALUE_SIZE %zu\n"
              "#include \"gpu_compat.cuh\"\n#line 1 \"device_source\"\n%s\n#include \"%s\"\n",
-             req->name, req->size, req->align, req->source, tail);
+             req->name, req->size, req->align, req->value_size, req->source, tail);
     return t;
 }

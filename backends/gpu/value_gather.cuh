@@ -73,14 +73,17 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
             if (i < len) copy_elem(d, (size_t)i, src(i), 0, vsize, unit);
         }
     } else {
+        /* not unrolled either: with vsize a constant (run-time compiled programs,
+         * rtc_sort_kernels.cuh) the unrolled copies kept buf in registers, and the
+         * block sort spilled 1030 bytes */
         alignas(16) unsigned char buf[ITEMS * 16];
-#pragma unroll
+#pragma unroll 1
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * THREADS + (int)threadIdx.x;
             if (i < len) copy_elem(buf, (size_t)r, src(i), 0, vsize, unit);
         }
         __syncthreads();
-#pragma unroll
+#pragma unroll 1
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * THREADS + (int)threadIdx.x;
             if (i < len) copy_elem(d, (size_t)i, buf, (size_t)r, vsize, unit);

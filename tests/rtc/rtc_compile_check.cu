@@ -24,6 +24,7 @@ int check(const Program &p, const char *target) {
     req.source = p.source;
     req.size = p.size;
     req.align = p.align;
+    req.value_size = p.value_size;
     char *text = sweep_rtc_program_text(&req);
     if (!text) {
         printf("FAIL %s %s: out of memory\n", target, p.name);
