@@ -43,7 +43,8 @@ int check(const Program &p, const char *target) {
         if (!ok)
             printf("FAIL %s %s: status %d\n%s\n", target, p.name, (int)st, log);
         else
-            printf("ok   %s %s: %zu bytes, %d kernels\n", target, p.name, img.size, img.nkernels);
+            printf("ok   %s %s (values %zu): %zu bytes, %d kernels\n", target, p.name, p.value_size,
+                   img.size, img.nkernels);
         if (st == SWEEP_OK) sweep_rtc_image_free(&img);
     } else {
         ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(log, p.expect_in_log) != NULL;

@@ -126,8 +126,8 @@ int check(const Program &p, const char *target) {
             printf("FAIL %s %s: module load (%s)\n", target, p.name, load);
             ok = 0;
         } else {
-            printf("ok   %s %s: %zu bytes, %d kernels, cached; load (%s)\n", target, p.name,
-                   img.size, img.nkernels, load);
+            printf("ok   %s %s (values %zu): %zu bytes, %d kernels, cached; load (%s)\n", target,
+                   p.name, p.value_size, img.size, img.nkernels, load);
         }
     } else {
         ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(g_log, p.expect_in_log) != NULL;

@@ -53,7 +53,7 @@ static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, si
     const ScanArgs<T> a = perf_scan_args(in, out, n, flags == NULL, flags);
     const size_t ntiles = (n + Tn::tile - 1) / Tn::tile;
     static unsigned long long tag = 0x5eed0000000ull;
-    double ms = median_ms([&] {
+    auto launch = [&] {
         tag += 4;
         if (flags) {
             TileState<FlagValue<T>> ts = TileState<FlagValue<T>>::carve(state, ntiles, tag);
@@ -64,14 +64,19 @@ static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, si
             scan_single_pass_kernel<T, OpSum, kSegNone, false, Tn>
                 <<<(unsigned)ntiles, Tn::threads>>>(a, ts);
         }
-    });
+    };
+    double ms = median_ms(launch);
     CK(cudaGetLastError());
+    /* small inputs: also the GPU time alone (launch cost taken out) */
+    char held[48] = "";
+    if (n <= ((size_t)1 << 20))
+        snprintf(held, sizeof held, "  held %7.2f us", held_median_us(launch));
     char name[80];
     snprintf(name, sizeof name, "%s u%d %dx%d (min %d)%s", flags ? "segscan" : "scan",
              (int)(8 * sizeof(T)), Tn::threads, Tn::items, Tn::min_blocks,
              StreamHint<Tn>::value ? " cs" : "");
     same(name, out, ref, n);
-    printf("  variant %-32s %8.3f ms\n", name, ms);
+    printf("  variant %-32s %8.3f ms%s\n", name, ms, held);
 }
 
 __global__ void empty_kernel() {}
