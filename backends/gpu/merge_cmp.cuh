@@ -64,7 +64,8 @@ template <class U> struct PatternCmp {
  * Kernels that move values run at two blocks an SM (128 registers): left free they
  * took 255 registers, one block an SM, and a run-time compiled u32/u32 sort of 2^24
  * keys ran 5.10 ms; at two blocks 3.35-3.36 ms, with 4-132 bytes spilled by key width
- * (three blocks: 3.42-3.43 ms).
+ * (three blocks: 3.42-3.43 ms). Since programs are compiled a value size apiece
+ * (rtc_sort_kernels.cuh) 2^26 such pairs take 7.65 ms at two blocks, 9.11 at three.
  */
 constexpr int kSortThreads = 256;
 __host__ __device__ constexpr int sort_items(size_t key_size) {
