@@ -153,29 +153,33 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
 
 /* Times the fused merge sort's kernels (block sort, then partition + merge per pass)
  * on u32 keys with block shape Sh, checked against CUB's result, so SortShape can be
- * chosen from measurements. buf: n keys; splits: room for n / Sh::tile + 1. */
-template <class Sh>
+ * chosen from measurements. SortSh: the block sort's shape, whose tile must be a
+ * power-of-two multiple of Sh's (the merge's partitions). buf: n keys; splits: room
+ * for n / Sh::tile + 1. */
+template <class Sh, class SortSh = Sh>
 static void try_merge_sort(const unsigned *in, unsigned *out, unsigned *buf, size_t *splits,
                            const unsigned *ref, size_t n, bool breakdown = false) {
     using namespace sweep_gpu;
+    static_assert(SortSh::tile % Sh::tile == 0, "sort tiles of whole partitions");
     PatternCmp<unsigned> p;
     p.kind = kKeyUnsigned;
     p.descending = 0;
     const size_t tile = Sh::tile, nparts = (n + tile - 1) / tile;
+    const size_t stile = SortSh::tile, ntiles = (n + stile - 1) / stile;
     unsigned passes = 0;
-    for (size_t w = tile; w < n; w *= 2)
+    for (size_t w = stile; w < n; w *= 2)
         ++passes;
     /* stops after `upto` passes; timing: -1 none, 0 the block sort, 1 partition, 2 merge */
     auto run = [&](unsigned upto, int timing) {
         unsigned *cur = passes % 2 == 0 ? out : buf, *alt = cur == out ? buf : out;
         auto sort = [&] {
-            tile_sort_kernel<unsigned, false, Sh>
-                <<<(unsigned)nparts, Sh::threads>>>(p, in, cur, NULL, NULL, 0, 1, n, tile);
+            tile_sort_kernel<unsigned, false, SortSh>
+                <<<(unsigned)ntiles, SortSh::threads>>>(p, in, cur, NULL, NULL, 0, 1, n, stile);
         };
         sort();
         if (timing == 0) return median_ms(sort, 9);
         unsigned k = 0;
-        for (size_t w = tile; w < n && k < upto; w *= 2, ++k) {
+        for (size_t w = stile; w < n && k < upto; w *= 2, ++k) {
             const MergeArgs m =
                 sweep_cuda_merge_pass_args(cur, NULL, alt, NULL, n, w, 0, tile, splits);
             auto part = [&] {
@@ -198,9 +202,14 @@ static void try_merge_sort(const unsigned *in, unsigned *out, unsigned *buf, siz
     };
     double ms = median_ms([&] { run(passes, -1); });
     CK(cudaGetLastError());
-    char name[80];
-    snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d)", Sh::threads, Sh::items,
-             Sh::min_blocks);
+    char name[96];
+    if (SortSh::tile == Sh::tile)
+        snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d)", Sh::threads, Sh::items,
+                 Sh::min_blocks);
+    else
+        snprintf(name, sizeof name, "merge sort kernels u32 %dx%d (min %d), sort %dx%d (min %d)",
+                 Sh::threads, Sh::items, Sh::min_blocks, SortSh::threads, SortSh::items,
+                 SortSh::min_blocks);
     same(name, out, ref, n);
     printf("  variant %-32s %8.3f ms (%u passes)\n", name, ms, passes);
     if (!breakdown) return;

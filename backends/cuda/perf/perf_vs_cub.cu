@@ -327,6 +327,11 @@ merge:
         try_merge_sort<BlockShape<512, 17, 2>>(a32, b32, x32, splits, c32, m);
         try_merge_sort<BlockShape<1024, 9, 1>>(a32, b32, x32, splits, c32, m);
         try_merge_sort<BlockShape<128, 17, 8>>(a32, b32, x32, splits, c32, m);
+        /* the merge at 256 x 17, the block sort on bigger tiles (fewer passes) */
+        try_merge_sort<BlockShape<256, 17, 4>, BlockShape<512, 17, 2>>(a32, b32, x32, splits, c32,
+                                                                       m, true);
+        try_merge_sort<BlockShape<256, 17, 4>, BlockShape<512, 17, 3>>(a32, b32, x32, splits, c32,
+                                                                       m, true);
         CK(cudaFree(splits));
     }
     /* The same with a custom comparator (run-time compiled: the first call compiles,
