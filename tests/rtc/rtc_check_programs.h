@@ -18,6 +18,16 @@ struct Program {
     size_t value_size;         /* comparators: the values the program moves (0: any) */
 };
 
+/* comparators, compiled for keys alone and for values of several sizes */
+const char kByKey[] = "struct rec { int key; unsigned idx; };\n"
+                      "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n";
+const char kBe24[] =
+    "struct be { unsigned char b[3]; };\n"
+    "__device__ bool be24(const be &x, const be &y) {\n"
+    "    for (int i = 0; i < 3; ++i) if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
+    "    return false;\n}\n";
+const char kLessU32[] = "__device__ bool less_u32(unsigned a, unsigned b) { return a < b; }\n";
+
 const Program kPrograms[] = {
     {SWEEP_RTC_OP, "add_u8", 1, 1,
      "__device__ unsigned char add_u8(const unsigned char &a, const unsigned char &b) {\n"
@@ -48,34 +58,13 @@ const Program kPrograms[] = {
      "__device__ v4 sum4_f64(v4 a, v4 b) {\n"
      "    v4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r;\n}\n",
      NULL, 0},
-    {SWEEP_RTC_CMP, "by_key", 8, 4,
-     "struct rec { int key; unsigned idx; };\n"
-     "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n",
-     NULL, 0},
-    {SWEEP_RTC_CMP, "be24", 3, 1,
-     "struct be { unsigned char b[3]; };\n"
-     "__device__ bool be24(const be &x, const be &y) {\n"
-     "    for (int i = 0; i < 3; ++i) if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
-     "    return false;\n}\n",
-     NULL, 0},
-    {SWEEP_RTC_CMP, "less_u32", 4, 4,
-     "__device__ bool less_u32(unsigned a, unsigned b) { return a < b; }\n", NULL, 4},
-    {SWEEP_RTC_CMP, "less_u32", 4, 4,
-     "__device__ bool less_u32(unsigned a, unsigned b) { return a < b; }\n", NULL, 1},
-    {SWEEP_RTC_CMP, "by_key", 8, 4,
-     "struct rec { int key; unsigned idx; };\n"
-     "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n",
-     NULL, 16},
-    {SWEEP_RTC_CMP, "be24", 3, 1,
-     "struct be { unsigned char b[3]; };\n"
-     "__device__ bool be24(const be &x, const be &y) {\n"
-     "    for (int i = 0; i < 3; ++i) if (x.b[i] != y.b[i]) return x.b[i] < y.b[i];\n"
-     "    return false;\n}\n",
-     NULL, 8},
-    {SWEEP_RTC_CMP, "by_key", 8, 4,
-     "struct rec { int key; unsigned idx; };\n"
-     "__device__ bool by_key(rec a, rec b) { return a.key < b.key; }\n",
-     NULL, 2},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 0},
+    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 0},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 4},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 1},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 16},
+    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 8},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 2},
     {SWEEP_RTC_OP, "broken", 4, 4,
      "__device__ unsigned broken(unsigned a, unsigned b) { return sweep_no_such_name(a, b); }\n",
      "sweep_no_such_name", 0},
