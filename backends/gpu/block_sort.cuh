@@ -100,8 +100,11 @@ SWEEP_GPU_INLINE void block_gather_values(const unsigned short *sidx, int len, c
 }
 
 /* One tile [blockIdx.x * tile, + tile) of keys_in sorted into keys_out (the same
- * array is fine), values alongside when vsize > 0. tile <= Shape::tile. */
-template <class P, bool VALUES, class Shape = SortShape<typename P::Key>, class Storage>
+ * array is fine), values alongside when vsize > 0. tile <= Shape::tile. VS: vsize
+ * when the kernel is compiled for one value size (run-time compiled programs), so
+ * values that fit the keys' room are staged in shared memory; else 0. */
+template <class P, bool VALUES, class Shape = SortShape<typename P::Key>, size_t VS = 0,
+          class Storage>
 SWEEP_GPU_INLINE void tile_sort_body(const P &p, Storage &st, const typename P::Raw *keys_in,
                                      typename P::Raw *keys_out, const void *vin, void *vout,
                                      size_t vsize, unsigned vunit, size_t n, size_t tile) {
@@ -119,9 +122,19 @@ SWEEP_GPU_INLINE void tile_sort_body(const P &p, Storage &st, const typename P::
         const int i = r * Shape::threads + (int)threadIdx.x;
         if (i < len) keys_out[start + i] = p.store(st.keys[i]);
     }
-    if constexpr (VALUES)
+    if constexpr (VALUES) {
+        if constexpr (stages_values<VS, typename P::Key>()) {
+            if (vunit >= VS) {
+                __syncthreads(); /* the keys are read out of st.keys */
+                staged_values<Shape::threads, Shape::items, VS>(
+                    (const unsigned char *)vin + start * VS, len, st.idx, st.keys,
+                    (unsigned char *)vout + start * VS);
+                return;
+            }
+        }
         block_gather_values<Shape::threads, Shape::items>(st.idx, len, vin, vout, start, vsize,
                                                           vunit);
+    }
 }
 
 #if !defined(SWEEP_GPU_RTC) /* built-in orders; custom ones: rtc_sort_kernels.cuh */

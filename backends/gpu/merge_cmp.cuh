@@ -86,9 +86,11 @@ struct SortShape
 };
 
 /* Shared memory of the block sort and of the merge: a tile of keys and, when values
- * move, each key's source position. */
+ * move, each key's source position. The block sort also stages values of up to the
+ * key's size in the keys' room (value_gather.cuh: staged_values), hence its
+ * alignment. */
 template <class Key, bool VALUES = true, class Shape = SortShape<Key>> struct SortStorage {
-    Key keys[Shape::tile];
+    alignas(16) Key keys[Shape::tile];
     unsigned short idx[VALUES ? Shape::tile : 1];
 };
 

@@ -44,8 +44,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                          unsigned vunit, size_t n, size_t tile) {
     __shared__ SortStorage<K, VALUES, Shape> st;
     const UserCmp<K, L> p = {};
-    tile_sort_body<UserCmp<K, L>, VALUES, Shape>(p, st, keys_in, keys_out, vin, vout,
-                                                 rtc_value_size(vsize), vunit, n, tile);
+    tile_sort_body<UserCmp<K, L>, VALUES, Shape, kRtcValueSize>(
+        p, st, keys_in, keys_out, vin, vout, rtc_value_size(vsize), vunit, n, tile);
 }
 
 template <class K, class L>

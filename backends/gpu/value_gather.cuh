@@ -91,6 +91,55 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
     }
 }
 
+/* Value type of VS bytes (1, 2, 4, 8 or 16) for staged_values. */
+template <size_t VS> struct ValueWord;
+template <> struct ValueWord<1> { typedef unsigned char type; };
+template <> struct ValueWord<2> { typedef unsigned short type; };
+template <> struct ValueWord<4> { typedef unsigned type; };
+template <> struct ValueWord<8> { typedef unsigned long long type; };
+template <> struct ValueWord<16> { typedef uint4 type; };
+
+/* Whether a block sort stages values of VS bytes (0: size known only at run time)
+ * through the shared memory of its keys of type Key (staged_values): they must fit. */
+template <size_t VS, class Key> __host__ __device__ constexpr bool stages_values() {
+    return VS != 0 && VS <= sizeof(Key);
+}
+
+/* dst[i] = src[idx[i]] for a tile's len values of VS bytes, staged through shared
+ * memory buf (len * VS bytes, 16-byte aligned, free: the caller synchronised): read
+ * coalesced into buf, then each output taken from buf; src == dst is fine. A gather
+ * straight from global memory (gather_values) costs up to a sector a value in a
+ * random order. H100, run-time compiled sort of 2^26 u32 keys with u32 values
+ * (benchmarks/results/h100-2026-11-26c): 7.65 ms, 7.47 with the block sort staged;
+ * staging the merge too (its sources are two runs, read nearly in order) took 7.81. */
+template <int THREADS, int ITEMS, size_t VS>
+SWEEP_GPU_INLINE void staged_values(const unsigned char *src, int len, const unsigned short *idx,
+                                    void *buf, unsigned char *dst) {
+    typedef typename ValueWord<VS>::type V;
+    constexpr int CH = gather_chunk<ITEMS, V>();
+    V *sv = (V *)buf;
+#pragma unroll
+    for (int c = 0; c < ITEMS; c += CH) {
+        V v[CH];
+#pragma unroll
+        for (int r = 0; r < CH; ++r) {
+            const int i = (c + r) * THREADS + (int)threadIdx.x;
+            if (c + r < ITEMS && i < len) v[r] = ((const V *)src)[i];
+        }
+#pragma unroll
+        for (int r = 0; r < CH; ++r) {
+            const int i = (c + r) * THREADS + (int)threadIdx.x;
+            if (c + r < ITEMS && i < len) sv[i] = v[r];
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < ITEMS; ++r) {
+        const int i = r * THREADS + (int)threadIdx.x;
+        if (i < len) ((V *)dst)[i] = sv[idx[i]];
+    }
+}
+
 } // namespace sweep_gpu
 
 #endif /* SWEEP_GPU_VALUE_GATHER_CUH */
