@@ -419,7 +419,8 @@ typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
 /* device_source (GPU backends) defines `__device__ bool NAME(T a, T b)` (or const T &
  * parameters): true when a must come before b, a strict weak order, with sizeof(T)
  * == key_size and alignof(T) <= key_align. Compiled, cached and reported as for
- * operators (see sweep_custom_op_desc). */
+ * operators (see sweep_custom_op_desc), once for keys alone and once for each value
+ * size sorted or merged with it (so each such first call may take seconds). */
 typedef struct sweep_custom_compare_desc {
     const char *name;          /* identifier as for operators                          */
     size_t key_size;           /* 1 ... 32 bytes                                        */
