@@ -116,28 +116,11 @@ template <int THREADS, int ITEMS, size_t VS>
 SWEEP_GPU_INLINE void staged_values(const unsigned char *src, int len, const unsigned short *idx,
                                     void *buf, unsigned char *dst) {
     typedef typename ValueWord<VS>::type V;
-    constexpr int CH = gather_chunk<ITEMS, V>();
-    V *sv = (V *)buf;
-#pragma unroll
-    for (int c = 0; c < ITEMS; c += CH) {
-        V v[CH];
-#pragma unroll
-        for (int r = 0; r < CH; ++r) {
-            const int i = (c + r) * THREADS + (int)threadIdx.x;
-            if (c + r < ITEMS && i < len) v[r] = ((const V *)src)[i];
-        }
-#pragma unroll
-        for (int r = 0; r < CH; ++r) {
-            const int i = (c + r) * THREADS + (int)threadIdx.x;
-            if (c + r < ITEMS && i < len) sv[i] = v[r];
-        }
-    }
+    gather_values_as<THREADS, ITEMS, false, V>([&](int i) { return src + (size_t)i * VS; }, len,
+                                               (unsigned char *)buf);
     __syncthreads();
-#pragma unroll
-    for (int r = 0; r < ITEMS; ++r) {
-        const int i = r * THREADS + (int)threadIdx.x;
-        if (i < len) ((V *)dst)[i] = sv[idx[i]];
-    }
+    const V *sv = (const V *)buf;
+    gather_values_as<THREADS, ITEMS, false, V>([&](int i) { return sv + idx[i]; }, len, dst);
 }
 
 } // namespace sweep_gpu
