@@ -102,7 +102,7 @@ void t_register_merge(t_registry *r) {
             t_register(r, &c, "merge.ties.%s.v%d.na%zu.nb%zu",
                        mode == CMP_BUILTIN ? "f32" : "custom_record", c.a, c.n, c.m);
         }
-    for (int mode = CMP_RECORD; mode <= CMP_BE24; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
         for (unsigned p = 0; p < sizeof pairs / sizeof pairs[0]; ++p, ++k) {
             c.dtype = SWEEP_U8;
             c.d = 0;
@@ -111,21 +111,21 @@ void t_register_merge(t_registry *r) {
             c.kind = 0;
             c.n = pairs[p][0];
             c.m = pairs[p][1];
-            t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu",
-                       mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.m);
+            t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu", t_comparator_name(mode), c.a, c.n,
+                       c.m);
         }
     /* every value size with a custom comparator (one GPU program a value size) */
     static const int all_value_sizes[] = {1, 2, 4, 8, 16};
     for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
         c.dtype = SWEEP_U8;
         c.d = 0;
-        c.c = v % 2 ? CMP_BE24 : CMP_RECORD;
+        c.c = CMP_RECORD + (int)(v % 3);
         c.a = all_value_sizes[v];
         c.kind = 0;
         c.n = 7001 + v;
         c.m = 12289 - v;
-        t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu.value_sizes",
-                   c.c == CMP_RECORD ? "record" : "be24", c.a, c.n, c.m);
+        t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu.value_sizes", t_comparator_name(c.c),
+                   c.a, c.n, c.m);
     }
     static const struct {
         int dt, vs;

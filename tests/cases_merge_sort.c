@@ -1,7 +1,7 @@
 /* Merge sort: built-in ascending/descending on every dtype (the order must equal the
  * radix sort's, checked against the library's radix sort too), values, in place, and
  * custom comparators (a struct sorted by one field, stable in the other; 3-byte
- * keys). */
+ * keys; 4-byte keys ordered by their low half). */
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
@@ -91,7 +91,7 @@ void t_register_merge_sort(t_registry *r) {
                            c.kind ? ".inplace" : "", c.m ? ".vs_radix" : "", c.b ? ".dups" : "");
             }
     static const size_t custom_sizes[] = {0, 1, 2, 33, 1000, 4097, 65537};
-    for (int mode = CMP_RECORD; mode <= CMP_BE24; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
         for (unsigned s = 0; s < sizeof custom_sizes / sizeof custom_sizes[0]; ++s, ++k) {
             c.dtype = SWEEP_U8;
             c.d = 0;
@@ -101,8 +101,8 @@ void t_register_merge_sort(t_registry *r) {
             c.kind = s % 3 == 1;
             c.m = 0;
             c.b = 1;
-            t_register(r, &c, "merge_sort.custom_%s.v%d.n%zu%s",
-                       mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.kind ? ".inplace" : "");
+            t_register(r, &c, "merge_sort.custom_%s.v%d.n%zu%s", t_comparator_name(mode), c.a, c.n,
+                       c.kind ? ".inplace" : "");
         }
     static const struct {
         int dt, desc, vs;
@@ -125,6 +125,21 @@ void t_register_merge_sort(t_registry *r) {
                    sweep_dtype_name((sweep_dtype)c.dtype), c.d ? "desc" : "asc", c.a, c.n,
                    c.kind ? ".inplace" : "", c.b ? ".dups" : "");
     }
+    /* low16: keys alone around the block-sort tiles of both shapes (4352 keys and,
+     * on a GPU's fast shapes, 8704), some with values or in place */
+    static const size_t low16_sizes[] = {4351, 4353, 8703, 8704, 8705, 17409, 100003, 1000003};
+    for (unsigned s = 0; s < sizeof low16_sizes / sizeof low16_sizes[0]; ++s, ++k) {
+        c.dtype = SWEEP_U8;
+        c.d = 0;
+        c.c = CMP_LOW16;
+        c.a = s % 4 == 3 ? value_sizes[k % 6] : 0;
+        c.n = low16_sizes[s];
+        c.kind = s % 3 == 2;
+        c.m = 0;
+        c.b = (int)(s % 2);
+        t_register(r, &c, "merge_sort.custom_low16.v%d.n%zu%s%s", c.a, c.n,
+                   c.kind ? ".inplace" : "", c.b ? ".dups" : "");
+    }
     c.c = CMP_RECORD;
     c.a = 8;
     c.n = (1u << 20) + 3;
@@ -135,7 +150,7 @@ void t_register_merge_sort(t_registry *r) {
     /* Every value size with both custom comparators, over several tiles: a GPU
      * backend compiles one program a value size. */
     static const int all_value_sizes[] = {1, 2, 4, 8, 16};
-    for (int mode = CMP_RECORD; mode <= CMP_BE24; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
         for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
             c.dtype = SWEEP_U8;
             c.d = 0;
@@ -144,6 +159,6 @@ void t_register_merge_sort(t_registry *r) {
             c.n = v % 2 ? 20011 : 9001;
             c.kind = v % 3 == 2;
             t_register(r, &c, "merge_sort.custom_%s.v%d.n%zu%s.value_sizes",
-                       mode == CMP_RECORD ? "record" : "be24", c.a, c.n, c.kind ? ".inplace" : "");
+                       t_comparator_name(mode), c.a, c.n, c.kind ? ".inplace" : "");
         }
 }

@@ -16,7 +16,15 @@ int t_be24_less(const void *a, const void *b, void *user) {
     return memcmp(a, b, 3) < 0; /* bytewise = big-endian numeric order */
 }
 
-/* The GPU twins of the two C functions above, compiled at run time by the GPU
+int t_low16_less(const void *a, const void *b, void *user) {
+    (void)user;
+    uint32_t x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return (x & 0xffffu) < (y & 0xffffu);
+}
+
+/* The GPU twins of the three C functions above, compiled at run time by the GPU
  * backends: same layout (sizeof 8, align 4; sizeof 3, align 1), same answers. */
 static const char record_source[] =
     "struct t_record { int key; unsigned int seq; };\n"
@@ -30,6 +38,13 @@ static const char be24_source[] = "struct t_be24 { unsigned char b[3]; };\n"
                                   "    return false;\n"
                                   "}\n";
 
+static const char low16_source[] =
+    "__device__ bool low16(unsigned a, unsigned b) { return (a & 0xffffu) < (b & 0xffffu); }\n";
+
+const char *t_comparator_name(int mode) {
+    return mode == CMP_RECORD ? "record" : mode == CMP_BE24 ? "be24" : "low16";
+}
+
 sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size) {
     sweep_custom_compare_desc d;
     memset(&d, 0, sizeof d);
@@ -39,12 +54,18 @@ sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *
         d.key_align = 4;
         d.less = t_record_less;
         d.device_source = record_source;
-    } else {
+    } else if (which == 1) {
         d.name = "be24";
         d.key_size = 3;
         d.key_align = 1;
         d.less = t_be24_less;
         d.device_source = be24_source;
+    } else {
+        d.name = "low16";
+        d.key_size = 4;
+        d.key_align = 4;
+        d.less = t_low16_less;
+        d.device_source = low16_source;
     }
     *size = d.key_size;
     return sweep_custom_compare_create(out, &d);
@@ -59,6 +80,12 @@ void t_gen_sort_keys(t_rng *rng, int mode, sweep_dtype dt, void *keys, size_t n,
         for (size_t i = 0; i < n; ++i) {
             t_record x = {(int32_t)t_rng_below(rng, 2 * (uint64_t)range) - range, (uint32_t)i};
             memcpy(&rec[i], &x, sizeof x);
+        }
+    } else if (mode == CMP_LOW16) {
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t lo = (uint32_t)t_rng_below(rng, dups ? 7 : 65536);
+            const uint32_t x = (uint32_t)t_rng_next(rng) << 16 | lo;
+            memcpy((unsigned char *)keys + 4 * i, &x, sizeof x);
         }
     } else {
         unsigned char *p = keys;
@@ -79,10 +106,14 @@ int t_sort_comparator(t_state *t, int mode, sweep_dtype dt, int desc, sweep_comp
         *key_size = sweep_dtype_size(dt);
         return 1;
     }
-    if (!t_ok(t, t_comparator_create(mode == CMP_RECORD ? 0 : 1, custom, key_size),
+    if (!t_ok(t, t_comparator_create(mode - CMP_RECORD, custom, key_size),
               "sweep_custom_compare_create"))
         return 0;
     *cmp = sweep_compare_custom(*custom);
-    *ocmp = o_cmp_custom(*key_size, mode == CMP_RECORD ? t_record_less : t_be24_less, NULL);
+    *ocmp = o_cmp_custom(*key_size,
+                         mode == CMP_RECORD ? t_record_less
+                         : mode == CMP_BE24 ? t_be24_less
+                                            : t_low16_less,
+                         NULL);
     return 1;
 }

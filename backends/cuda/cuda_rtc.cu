@@ -65,6 +65,7 @@ sweep_rtc_request sweep_cuda_rtc_op_request(const sweep_kop *op) {
     r.size = op->custom->elem_size;
     r.align = op->custom->elem_align;
     r.value_size = 0;
+    r.safe_shapes = 0;
     return r;
 }
 
@@ -76,6 +77,7 @@ sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp, size_t value
     r.size = cmp->custom->key_size;
     r.align = cmp->custom->key_align;
     r.value_size = value_size;
+    r.safe_shapes = 0;
     return r;
 }
 
@@ -119,6 +121,12 @@ static void build_entry(const sweep_rtc_request *req, const char *target, Entry 
         sweep_rtc_cache_store(e->key, req->kind, &img);
     }
     cudaError_t err = sweep_rtc_module_load(&img, &e->module, e->kernels.k);
+    for (int i = 0; err == cudaSuccess && i < img.nkernels; ++i)
+        err = sweep_rtc_kernel_local_bytes(e->kernels.k[i], &e->kernels.local_bytes[i]);
+    if (err != cudaSuccess && e->module) {
+        sweep_rtc_module_unload(e->module);
+        e->module = NULL;
+    }
     sweep_rtc_image_free(&img);
     if (err != cudaSuccess) {
         snprintf(msg, sizeof msg, SWEEP_RTC_PLUGIN ": %s '%s': loading its program: %s (%s)", what,

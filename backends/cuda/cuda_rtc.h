@@ -37,6 +37,7 @@ enum sweep_rtc_cmp_kernel {
     SWEEP_RTC_MERGE_TILES_PAIRS_VALUES,
     SWEEP_RTC_MERGE_PARTITION,
     SWEEP_RTC_MERGE_PAIRS_PARTITION,
+    SWEEP_RTC_TILE_SORT_WIDE, /* keys alone, the fused merge sort's (rtc_wide_sort) */
     SWEEP_RTC_CMP_KERNELS
 };
 #define SWEEP_RTC_MAX_KERNELS 9
@@ -46,9 +47,11 @@ enum sweep_rtc_cmp_kernel {
 extern const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS];
 extern const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS];
 
-/* The kernels of one loaded program. */
+/* The kernels of one loaded program, and the local memory (bytes a thread: spills and
+ * stack) each uses. */
 typedef struct sweep_rtc_kernels {
     cudaKernel_t k[SWEEP_RTC_MAX_KERNELS];
+    size_t local_bytes[SWEEP_RTC_MAX_KERNELS];
 } sweep_rtc_kernels;
 
 /* What identifies a program apart from the architecture and the toolchain. */
@@ -60,6 +63,9 @@ typedef struct sweep_rtc_request {
     size_t align;       /* its alignment */
     size_t value_size;  /* comparators: the value size (0: keys alone) the kernels that
                            move values are compiled for */
+    int safe_shapes;    /* comparators: 1 for the block shapes that leave the compiler
+                           the most registers (rtc_sort_kernels.cuh: RtcSortShape), for
+                           a comparator whose kernels spilled under the fast ones */
 } sweep_rtc_request;
 
 /* The kernels of a request on h's device: from the context's cache, else the disk
@@ -71,7 +77,8 @@ sweep_status sweep_cuda_rtc_get(sweep_cuda *h, const sweep_rtc_request *req,
                                 const sweep_rtc_kernels **out);
 
 /* The requests of a custom operator, and of a custom comparator moving values of
- * value_size bytes (0: keys alone): one program a value size. */
+ * value_size bytes (0: keys alone): one program a value size, with the fast block
+ * shapes (safe_shapes 0). */
 sweep_rtc_request sweep_cuda_rtc_op_request(const sweep_kop *op);
 sweep_rtc_request sweep_cuda_rtc_cmp_request(const sweep_kcmp *cmp, size_t value_size);
 

@@ -106,6 +106,10 @@ void sweep_rtc_cache_key(const sweep_rtc_request *req, const char *target, int c
     h.num(req->size);
     h.num(req->align);
     h.num(req->value_size);
+    h.num((uint64_t)req->safe_shapes);
+    const bool op = req->kind == SWEEP_RTC_OP;
+    for (int i = 0; i < (op ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS); ++i)
+        h.str(op ? sweep_rtc_op_names[i] : sweep_rtc_cmp_names[i]);
     h.str(target);
     h.num((uint64_t)compiler_version);
     h.num((uint64_t)SWEEP_VERSION_NUMBER);

@@ -15,11 +15,31 @@
 
 using namespace sweep_gpu;
 
-/* The program of the comparator for values of vsize bytes (0: keys alone). */
+/* Whether the kernels whose fast shapes differ from the safe ones (keys alone, of up
+ * to 4 bytes: rtc_sort_kernels.cuh) stay off local memory. */
+static bool fast_shapes_fit(const sweep_rtc_kernels *k) {
+    static const int differ[] = {SWEEP_RTC_TILE_SORT, SWEEP_RTC_MERGE_TILES,
+                                 SWEEP_RTC_MERGE_TILES_PAIRS, SWEEP_RTC_TILE_SORT_WIDE};
+    for (unsigned i = 0; i < sizeof differ / sizeof differ[0]; ++i)
+        if (k->local_bytes[differ[i]] != 0) return false;
+    return true;
+}
+
+/* The program of the comparator for values of vsize bytes (0: keys alone), with the
+ * fast block shapes unless, for keys alone of up to 4 bytes, one of their kernels
+ * spilled: then with the safe shapes (a second program, compiled and cached like
+ * any). *fast (if not NULL): whether the program has the fast shapes. */
 static sweep_status kernels_of(sweep_cuda *h, const sweep_kcmp *cmp, size_t vsize,
-                               const sweep_rtc_kernels **ks) {
-    const sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp, vsize);
-    return sweep_cuda_rtc_get(h, &req, ks);
+                               const sweep_rtc_kernels **ks, bool *fast = NULL) {
+    sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp, vsize);
+    sweep_status st = sweep_cuda_rtc_get(h, &req, ks);
+    const bool differ = vsize == 0 && cmp->key_size <= 4;
+    if (st == SWEEP_OK && differ && !fast_shapes_fit(*ks)) {
+        req.safe_shapes = 1;
+        st = sweep_cuda_rtc_get(h, &req, ks);
+    }
+    if (fast) *fast = req.safe_shapes == 0;
+    return st;
 }
 
 static size_t pad256(size_t b) {
@@ -106,13 +126,17 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     if (vsize > (size_t)kRtcSortMaxValue) return SWEEP_ERR_UNSUPPORTED; /* quiet: composed */
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, vsize, &k); /* the query fails as the run would */
+    bool fast = false;
+    sweep_status st = kernels_of(h, cmp, vsize, &k, &fast); /* the query fails as the run would */
     if (st != SWEEP_OK) return st;
     /* Partitions of one tile: part divides every run pair's width, and each merge
-     * block stages exactly its partition. */
+     * block stages exactly its partition. Keys alone of up to 4 bytes are block-sorted
+     * in tiles of twice that (rtc_tile_sort_wide_kernel), one merge pass fewer. */
     const size_t ks = cmp->key_size, tile = tile_of(cmp), part = tile;
+    const bool wide = fast && rtc_wide_sort(ks, vsize);
+    const size_t stile = wide ? tile / kSortThreads * kRtcWideSortThreads : tile;
     unsigned passes = 0;
-    for (size_t w = tile; w < n; w *= 2)
+    for (size_t w = stile; w < n; w *= 2)
         ++passes;
     size_t nparts = (n + part - 1) / part;
     const size_t b_keys = pad256(n * ks), b_vals = pad256(n * vsize);
@@ -130,9 +154,15 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     void *vcur = passes % 2 == 0 ? values_out : vtmp;
     void *kalt = kcur == keys_out ? ktmp : keys_out;
     void *valt = vcur == values_out ? vtmp : values_out;
-    st = tile_sort_run(h, k, keys_in, kcur, vsize ? values_in : NULL, vsize ? vcur : NULL, vsize, n,
-                       tile, "merge_sort (tiles)");
-    for (size_t w = tile; st == SWEEP_OK && w < n; w *= 2) {
+    if (wide) {
+        void *args[] = {&keys_in, &kcur, &n};
+        st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_TILE_SORT_WIDE], (n + stile - 1) / stile,
+                                   kRtcWideSortThreads, args, "merge_sort (tiles)");
+    } else {
+        st = tile_sort_run(h, k, keys_in, kcur, vsize ? values_in : NULL, vsize ? vcur : NULL,
+                           vsize, n, tile, "merge_sort (tiles)");
+    }
+    for (size_t w = stile; st == SWEEP_OK && w < n; w *= 2) {
         MergeArgs m = sweep_cuda_merge_pass_args(kcur, vcur, kalt, valt, n, w, vsize, part, splits);
         void *pargs[] = {&m, &nparts, &splits};
         st = sweep_cuda_rtc_launch(h, k->k[SWEEP_RTC_MERGE_PAIRS_PARTITION], (nparts + 255) / 256,

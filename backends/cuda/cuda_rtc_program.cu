@@ -31,19 +31,20 @@ const char *const sweep_rtc_op_names[SWEEP_RTC_OP_KERNELS] = {
 };
 const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS] = {
     "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, false>>",
     "sweep_gpu::rtc_tile_sort_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, true>>",
     "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false, false,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, false>>",
     "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, false, true,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, true>>",
     "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true, false,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, false>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, false>>",
     "sweep_gpu::rtc_merge_tiles_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess, true, true,"
-    " sweep_gpu::SortShape<sweep_gpu::RtcKey, true>>",
+    " sweep_gpu::RtcSortShape<sweep_gpu::RtcKey, true>>",
     "sweep_gpu::rtc_merge_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
     "sweep_gpu::rtc_merge_pairs_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_tile_sort_wide_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
 };
 
 char *sweep_rtc_program_text(const sweep_rtc_request *req) {
@@ -53,8 +54,9 @@ char *sweep_rtc_program_text(const sweep_rtc_request *req) {
     if (!t) return NULL;
     snprintf(t, len,
              "#define SWEEP_RTC_FN %s\n#define SWEEP_RTC_SIZE %zu\n#define SWEEP_RTC_ALIGN %zu\n"
-             "#define SWEEP_RTC_VALUE_SIZE %zu\n"
+             "#define SWEEP_RTC_VALUE_SIZE %zu\n#define SWEEP_RTC_SAFE_SHAPES %d\n"
              "#include \"gpu_compat.cuh\"\n#line 1 \"device_source\"\n%s\n#include \"%s\"\n",
-             req->name, req->size, req->align, req->value_size, req->source, tail);
+             req->name, req->size, req->align, req->value_size, req->safe_shapes, req->source,
+             tail);
     return t;
 }

@@ -37,6 +37,13 @@ cudaError_t sweep_rtc_module_load(const sweep_rtc_image *img, void **module,
     return err;
 }
 
+cudaError_t sweep_rtc_kernel_local_bytes(cudaKernel_t k, size_t *bytes) {
+    cudaFuncAttributes a;
+    const cudaError_t err = cudaFuncGetAttributes(&a, (const void *)k);
+    *bytes = err == cudaSuccess ? a.localSizeBytes : 0;
+    return err;
+}
+
 void sweep_rtc_module_unload(void *module) {
     if (module) (void)cudaLibraryUnload((cudaLibrary_t)module);
 }

@@ -39,6 +39,9 @@ sweep_status sweep_rtc_compile(const sweep_rtc_request *req, const char *text, c
  * order. On failure nothing stays loaded and *module is NULL. */
 cudaError_t sweep_rtc_module_load(const sweep_rtc_image *img, void **module, cudaKernel_t *kernels);
 
+/* The local memory (bytes a thread: the compiler's spills and stack) kernel k uses. */
+cudaError_t sweep_rtc_kernel_local_bytes(cudaKernel_t k, size_t *bytes);
+
 /* Unloads what sweep_rtc_module_load loaded (at context close); errors are ignored. */
 void sweep_rtc_module_unload(void *module);
 

@@ -17,6 +17,30 @@
 
 namespace sweep_gpu {
 
+/* ITEMS rounds of odd-even transposition sort any ITEMS keys in registers, stably
+ * (adjacent swaps only). PARTIAL: only the first cnt keys take part, so a thread at
+ * the tile's end sorts its prefix; full threads compare without that bound, which
+ * lets a plain less become min/max. */
+template <int ITEMS, bool VALUES, bool PARTIAL, class P, class Key>
+SWEEP_GPU_INLINE void odd_even_sort(const P &p, Key (&k)[ITEMS], int (&pos)[ITEMS], int cnt) {
+#pragma unroll
+    for (int round = 0; round < ITEMS; ++round) {
+#pragma unroll
+        for (int j = round & 1; j + 1 < ITEMS; j += 2) {
+            if ((!PARTIAL || j + 1 < cnt) && p.less(k[j + 1], k[j])) {
+                const Key t = k[j];
+                k[j] = k[j + 1];
+                k[j + 1] = t;
+                if constexpr (VALUES) {
+                    const int q = pos[j];
+                    pos[j] = pos[j + 1];
+                    pos[j + 1] = q;
+                }
+            }
+        }
+    }
+}
+
 /* Sorts s[0, len) (len <= threads * ITEMS, loaded by the caller, who synchronised).
  * On return s holds the sorted keys and, with VALUES, sidx[i] the input position of
  * s[i]; the block is synchronised. */
@@ -32,24 +56,10 @@ SWEEP_GPU_INLINE void block_sort_shared(const P &p, Key *s, unsigned short *sidx
         if (r < cnt) k[r] = s[first + r];
         pos[r] = first + r;
     }
-    /* ITEMS rounds of odd-even transposition sort any ITEMS keys; keys past cnt
-     * never take part, so a partial thread sorts its prefix. */
-#pragma unroll
-    for (int round = 0; round < ITEMS; ++round) {
-#pragma unroll
-        for (int j = round & 1; j + 1 < ITEMS; j += 2) {
-            if (j + 1 < cnt && p.less(k[j + 1], k[j])) {
-                const Key t = k[j];
-                k[j] = k[j + 1];
-                k[j + 1] = t;
-                if constexpr (VALUES) {
-                    const int q = pos[j];
-                    pos[j] = pos[j + 1];
-                    pos[j + 1] = q;
-                }
-            }
-        }
-    }
+    if (cnt == ITEMS)
+        odd_even_sort<ITEMS, VALUES, false>(p, k, pos, cnt);
+    else
+        odd_even_sort<ITEMS, VALUES, true>(p, k, pos, cnt);
     for (int coop = 2; coop <= THREADS; coop *= 2) {
         __syncthreads(); /* the previous round's readers are done with s */
 #pragma unroll

@@ -71,8 +71,8 @@ constexpr int kSortThreads = 256;
 __host__ __device__ constexpr int sort_items(size_t key_size) {
     return key_size <= 4 ? 17 : key_size <= 8 ? 11 : key_size <= 16 ? 7 : 5;
 }
-__host__ __device__ constexpr int sort_min_blocks(size_t key_size) {
-    return key_size <= 4 ? 4 : key_size <= 8 ? 3 : 1;
+__host__ __device__ constexpr int sort_min_blocks(size_t key_size, bool values) {
+    return values ? 2 : key_size <= 4 ? 4 : key_size <= 8 ? 3 : 1;
 }
 template <int THREADS, int ITEMS, int MIN_BLOCKS = 1> struct BlockShape {
     static constexpr int threads = THREADS;
@@ -82,8 +82,7 @@ template <int THREADS, int ITEMS, int MIN_BLOCKS = 1> struct BlockShape {
 };
 template <class Key, bool VALUES = false>
 struct SortShape
-    : BlockShape<kSortThreads, sort_items(sizeof(Key)), VALUES ? 2 : sort_min_blocks(sizeof(Key))> {
-};
+    : BlockShape<kSortThreads, sort_items(sizeof(Key)), sort_min_blocks(sizeof(Key), VALUES)> {};
 
 /* Shared memory of the block sort and of the merge: a tile of keys and, when values
  * move, each key's source position. The block sort also stages values of up to the

@@ -155,11 +155,15 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
          * went out one after another, and a pass of 2^26 u32 keys on the H100 took
          * 0.375 ms, against 0.204 ms now (benchmarks/results/h100-2026-11-26b) */
         Raw raw[ITEMS];
-        const Raw *ra = j.a + ca, *rb = j.b + cb;
+        const Raw *ra = j.a + ca + tid;
+        const Raw *rb = (const Raw *)((uintptr_t)(j.b + cb + tid) - (uintptr_t)la * sizeof(Raw));
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * T + tid;
-            if (i < len) raw[r] = *(i < la ? ra + i : rb + (i - la));
+            if (i < la)
+                raw[r] = ra[r * T];
+            else if (i < len)
+                raw[r] = rb[r * T];
         }
         __syncthreads(); /* the previous chunk's readers are done with st */
 #pragma unroll

@@ -29,16 +29,41 @@ constexpr size_t kRtcValueSize = SWEEP_RTC_VALUE_SIZE;
 constexpr size_t kRtcValueSize = 0;
 #endif
 
+/* The fast block shapes (RtcSortShape, rtc_tile_sort_wide_kernel), or the safe ones:
+ * the host asks for a comparator's program with the safe shapes when one of the fast
+ * shapes' kernels used local memory (cuda_rtc_merge.cu: kernels_of). */
+#if defined(SWEEP_RTC_SAFE_SHAPES)
+constexpr bool kRtcFastShapes = !SWEEP_RTC_SAFE_SHAPES;
+#else
+constexpr bool kRtcFastShapes = true;
+#endif
+
 /* The value size a kernel moves: the program's (the launch picks the program by the
  * values' size, so vsize equals it), else vsize. */
 SWEEP_GPU_INLINE size_t rtc_value_size(size_t vsize) {
     return kRtcValueSize ? kRtcValueSize : vsize;
 }
 
-/* Block shape of every kernel below (the host launches SortShape<K>::threads). A
- * keys-only and a value-moving instance of each sorting kernel: they run at
+/* Block shape of every kernel below: SortShape's threads and items (the host
+ * launches those). The fast shapes run keys alone of 4 bytes at five blocks an SM,
+ * where the built-in kernels take four: a user's comparator on such keys is mostly a
+ * plain less on a number, whose kernels then fit 48 registers. On the H100 a sort of
+ * 2^26 u32 keys took 3.60-3.63 ms at five blocks against 3.75-3.76 at four (CUB's
+ * merge sort: 3.42; benchmarks/results/h100-2026-11-26d). Comparators that need more
+ * registers spill there (ptxas, sm_90: two shorts compared in turn, 288 bytes in the
+ * merge; 4 bytes compared one by one, 8.5 KB in the block sort), and get the safe
+ * shapes: SortShape's blocks an SM. The built-in kernels, whose pattern transform of
+ * each key takes registers too, spill 80 bytes at five and ran 5.0 ms. */
+__host__ __device__ constexpr int rtc_sort_min_blocks(size_t key_size, bool values, bool fast) {
+    return fast && !values && key_size == 4 ? 5 : sort_min_blocks(key_size, values);
+}
+template <class K, bool VALUES>
+struct RtcSortShape : BlockShape<kSortThreads, sort_items(sizeof(K)),
+                                 rtc_sort_min_blocks(sizeof(K), VALUES, kRtcFastShapes)> {};
+
+/* A keys-only and a value-moving instance of each sorting kernel: they run at
  * different blocks an SM (merge_cmp.cuh). */
-template <class K, class L, bool VALUES, class Shape = SortShape<K, VALUES>>
+template <class K, class L, bool VALUES, class Shape = RtcSortShape<K, VALUES>>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_tile_sort_kernel(const K *keys_in, K *keys_out, const void *vin, void *vout, size_t vsize,
                          unsigned vunit, size_t n, size_t tile) {
@@ -46,6 +71,32 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     const UserCmp<K, L> p = {};
     tile_sort_body<UserCmp<K, L>, VALUES, Shape, kRtcValueSize>(
         p, st, keys_in, keys_out, vin, vout, rtc_value_size(vsize), vunit, n, tile);
+}
+
+/* The fused merge sort's block sort of keys alone of up to 4 bytes, a fast shape:
+ * 512 threads, so its tiles are twice the merge's partitions and the sort takes one
+ * merge pass fewer (the tile, 8704 keys of 4 bytes, fits the 48 KB of static shared
+ * memory without the values' indices). H100, built-in kernels on 2^26 u32 keys:
+ * 3.62 ms against 3.74 with 256-thread tiles (benchmarks/results/h100-2026-11-26c).
+ * Other keys, and the safe shapes (the host never launches it there), get an empty
+ * kernel. */
+constexpr int kRtcWideSortThreads = 2 * kSortThreads;
+__host__ __device__ constexpr bool rtc_wide_sort(size_t key_size, size_t vsize) {
+    return vsize == 0 && key_size <= 4;
+}
+template <class K>
+struct RtcWideSortShape : BlockShape<kRtcWideSortThreads, sort_items(sizeof(K)), 3> {};
+
+template <class K, class L>
+__global__ void __launch_bounds__(kRtcWideSortThreads, 3)
+    rtc_tile_sort_wide_kernel(const K *keys_in, K *keys_out, size_t n) {
+    if constexpr (kRtcFastShapes && rtc_wide_sort(sizeof(K), 0)) {
+        typedef RtcWideSortShape<K> Shape;
+        __shared__ SortStorage<K, false, Shape> st;
+        const UserCmp<K, L> p = {};
+        tile_sort_body<UserCmp<K, L>, false, Shape>(p, st, keys_in, keys_out, NULL, NULL, 0, 1, n,
+                                                    (size_t)Shape::tile);
+    }
 }
 
 template <class K, class L>
@@ -59,7 +110,7 @@ __global__ void rtc_merge_pairs_partition_kernel(MergeArgs m, size_t nparts, siz
     merge_pairs_partition_body(UserCmp<K, L>(), m, nparts, splits);
 }
 
-template <class K, class L, bool PAIRS, bool VALUES, class Shape = SortShape<K, VALUES>>
+template <class K, class L, bool PAIRS, bool VALUES, class Shape = RtcSortShape<K, VALUES>>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_merge_tiles_kernel(MergeArgs m) {
     __shared__ SortStorage<K, VALUES, Shape> st;

@@ -65,6 +65,13 @@ cudaError_t sweep_rtc_module_load(const sweep_rtc_image *img, void **module,
     return err;
 }
 
+cudaError_t sweep_rtc_kernel_local_bytes(cudaKernel_t k, size_t *bytes) {
+    int v = 0;
+    const hipError_t err = hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, k);
+    *bytes = err == hipSuccess && v > 0 ? (size_t)v : 0;
+    return err;
+}
+
 void sweep_rtc_module_unload(void *module) {
     if (module) (void)hipModuleUnload((hipModule_t)module);
 }

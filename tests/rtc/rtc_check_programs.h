@@ -3,7 +3,8 @@
  * (rtc_compile_check.cu: NVRTC; rtc_compile_check_hip.cpp: hipRTC) compile: element
  * sizes 1 to 32 bytes, by-value and const-reference signatures, both comparator
  * forms, comparator programs specialised for each value size (1, 2, 4, 8, 16 bytes),
- * and the two kinds of bad source, whose log must name the problem. Include
+ * comparator programs with the safe block shapes as well as the fast ones, and the
+ * two kinds of bad source, whose log must name the problem. Include
  * after cuda/cuda_rtc.h (SWEEP_RTC_OP, SWEEP_RTC_CMP), inside an anonymous namespace.
  */
 #ifndef SWEEP_TESTS_RTC_CHECK_PROGRAMS_H
@@ -16,6 +17,7 @@ struct Program {
     const char *source;
     const char *expect_in_log; /* NULL: must compile */
     size_t value_size;         /* comparators: the values the program moves (0: any) */
+    int safe_shapes;           /* comparators: the safe block shapes (sweep_rtc_request) */
 };
 
 /* comparators, compiled for keys alone and for values of several sizes */
@@ -32,19 +34,19 @@ const Program kPrograms[] = {
     {SWEEP_RTC_OP, "add_u8", 1, 1,
      "__device__ unsigned char add_u8(const unsigned char &a, const unsigned char &b) {\n"
      "    return (unsigned char)(a + b);\n}\n",
-     NULL, 0},
+     NULL, 0, 0},
     {SWEEP_RTC_OP, "rgb_max", 3, 1,
      "struct rgb { unsigned char c[3]; };\n"
      "__device__ rgb rgb_max(rgb a, rgb b) {\n"
      "    rgb r;\n"
      "    for (int i = 0; i < 3; ++i) r.c[i] = a.c[i] > b.c[i] ? a.c[i] : b.c[i];\n"
      "    return r;\n}\n",
-     NULL, 0},
+     NULL, 0, 0},
     {SWEEP_RTC_OP, "affine_f32", 8, 8,
      "struct affine { float a, b; };\n"
      "__device__ affine affine_f32(affine x, affine y) {\n"
      "    affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r;\n}\n",
-     NULL, 0},
+     NULL, 0, 0},
     {SWEEP_RTC_OP, "mat2", 16, 4,
      "struct m2 { unsigned m[4]; };\n"
      "__device__ m2 mat2(const m2 &x, const m2 &y) {\n"
@@ -52,24 +54,27 @@ const Program kPrograms[] = {
      "    r.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2]; r.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];\n"
      "    r.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2]; r.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];\n"
      "    return r;\n}\n",
-     NULL, 0},
+     NULL, 0, 0},
     {SWEEP_RTC_OP, "sum4_f64", 32, 32,
      "struct alignas(32) v4 { double v[4]; };\n"
      "__device__ v4 sum4_f64(v4 a, v4 b) {\n"
      "    v4 r; for (int i = 0; i < 4; ++i) r.v[i] = a.v[i] + b.v[i]; return r;\n}\n",
-     NULL, 0},
-    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 0},
-    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 0},
-    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 4},
-    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 1},
-    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 16},
-    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 8},
-    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 2},
+     NULL, 0, 0},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 0, 0},
+    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 0, 0},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 4, 0},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 1, 0},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 16, 0},
+    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 8, 0},
+    {SWEEP_RTC_CMP, "by_key", 8, 4, kByKey, NULL, 2, 0},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 0, 0},
+    {SWEEP_RTC_CMP, "less_u32", 4, 4, kLessU32, NULL, 0, 1},
+    {SWEEP_RTC_CMP, "be24", 3, 1, kBe24, NULL, 0, 1},
     {SWEEP_RTC_OP, "broken", 4, 4,
      "__device__ unsigned broken(unsigned a, unsigned b) { return sweep_no_such_name(a, b); }\n",
-     "sweep_no_such_name", 0},
+     "sweep_no_such_name", 0, 0},
     {SWEEP_RTC_OP, "too_small", 8, 8,
-     "__device__ unsigned too_small(unsigned a, unsigned b) { return a + b; }\n", "size", 0},
+     "__device__ unsigned too_small(unsigned a, unsigned b) { return a + b; }\n", "size", 0, 0},
 };
 
 #endif /* SWEEP_TESTS_RTC_CHECK_PROGRAMS_H */

@@ -25,6 +25,7 @@ int check(const Program &p, const char *target) {
     req.size = p.size;
     req.align = p.align;
     req.value_size = p.value_size;
+    req.safe_shapes = p.safe_shapes;
     char *text = sweep_rtc_program_text(&req);
     if (!text) {
         printf("FAIL %s %s: out of memory\n", target, p.name);
@@ -43,8 +44,8 @@ int check(const Program &p, const char *target) {
         if (!ok)
             printf("FAIL %s %s: status %d\n%s\n", target, p.name, (int)st, log);
         else
-            printf("ok   %s %s (values %zu): %zu bytes, %d kernels\n", target, p.name, p.value_size,
-                   img.size, img.nkernels);
+            printf("ok   %s %s (values %zu%s): %zu bytes, %d kernels\n", target, p.name,
+                   p.value_size, p.safe_shapes ? ", safe shapes" : "", img.size, img.nkernels);
         if (st == SWEEP_OK) sweep_rtc_image_free(&img);
     } else {
         ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(log, p.expect_in_log) != NULL;

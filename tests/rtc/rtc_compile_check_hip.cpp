@@ -93,6 +93,7 @@ int check(const Program &p, const char *target) {
     req.size = p.size;
     req.align = p.align;
     req.value_size = p.value_size;
+    req.safe_shapes = p.safe_shapes;
     char *text = sweep_rtc_program_text(&req);
     if (!text) {
         printf("FAIL %s %s: out of memory\n", target, p.name);
@@ -126,8 +127,9 @@ int check(const Program &p, const char *target) {
             printf("FAIL %s %s: module load (%s)\n", target, p.name, load);
             ok = 0;
         } else {
-            printf("ok   %s %s (values %zu): %zu bytes, %d kernels, cached; load (%s)\n", target,
-                   p.name, p.value_size, img.size, img.nkernels, load);
+            printf("ok   %s %s (values %zu%s): %zu bytes, %d kernels, cached; load (%s)\n", target,
+                   p.name, p.value_size, p.safe_shapes ? ", safe shapes" : "", img.size,
+                   img.nkernels, load);
         }
     } else {
         ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(g_log, p.expect_in_log) != NULL;
