@@ -120,16 +120,36 @@ SWEEP_GPU_INLINE void merge_pairs_partition_body(const P &p, const MergeArgs &m,
     splits[k] = merge_path_global(p, j.a, j.na, j.b, j.nb, j.d0);
 }
 
+/* Whether a merge compiled for values of VS bytes (0: size known at run time) stages
+ * them in shared memory (merge_tiles_body): a word type of VS bytes exists
+ * (ValueWord), and a tile of them fits beside SortStorage in the 48 KB of static
+ * shared memory. */
+template <size_t VS, class Key, class Shape>
+__host__ __device__ constexpr bool merge_stages_values() {
+    return (VS == 1 || VS == 2 || VS == 4 || VS == 8 || VS == 16) &&
+           sizeof(SortStorage<Key, true, Shape>) + (size_t)Shape::tile * VS + 1024 <= 48 * 1024;
+}
+
 /* Block k merges output partition k (m.part outputs) in chunks of one tile: the
  * partition's first split comes from the partition kernel, a later chunk's from one
  * search inside the partition (only when part exceeds the tile, on the core's
- * generic path). */
-template <class P, bool VALUES, bool PAIRS, class Shape = SortShape<typename P::Key>, class Storage>
+ * generic path). VS and vstage: a kernel compiled for values of VS bytes stages
+ * them, when merge_stages_values and their unit allow, in vstage (a tile of them):
+ * they are loaded with the keys, before the merge, as CUB's merge does, so the two
+ * loads wait out one memory latency together; otherwise each output gathers its
+ * value from global memory once the merge has placed it. H100, run-time compiled
+ * sort of 2^26 u32 keys with u32 values: 7.24-7.26 ms staged, 7.38-7.41 gathered. */
+template <class P, bool VALUES, bool PAIRS, class Shape = SortShape<typename P::Key>, size_t VS = 0,
+          class Storage>
 SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_slot,
-                                       const MergeArgs &m) {
+                                       const MergeArgs &m, void *vstage = NULL) {
     typedef typename P::Key Key;
     typedef typename P::Raw Raw;
     constexpr int T = Shape::threads, ITEMS = Shape::items;
+    constexpr bool STAGE = VALUES && merge_stages_values<VS, Key, Shape>();
+    typedef typename ValueWord<STAGE ? VS : 1>::type V;
+    const bool stage = STAGE && m.vunit >= VS; /* the same for the whole block */
+    V *sv = (V *)vstage;
     const size_t k = blockIdx.x;
     const int tid = (int)threadIdx.x;
     MergeJob<Raw, PAIRS> j(m, k);
@@ -155,21 +175,30 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
          * went out one after another, and a pass of 2^26 u32 keys on the H100 took
          * 0.375 ms, against 0.204 ms now (benchmarks/results/h100-2026-11-26b) */
         Raw raw[ITEMS];
+        V vraw[STAGE ? ITEMS : 1];
         const Raw *ra = j.a + ca + tid;
         const Raw *rb = (const Raw *)((uintptr_t)(j.b + cb + tid) - (uintptr_t)la * sizeof(Raw));
+        const V *vra = (const V *)j.av + ca + tid;
+        const V *vrb = (const V *)((uintptr_t)((const V *)j.bv + cb + tid) - (uintptr_t)la * VS);
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * T + tid;
-            if (i < la)
+            if (i < la) {
                 raw[r] = ra[r * T];
-            else if (i < len)
+                if (STAGE && stage) vraw[STAGE ? r : 0] = vra[r * T];
+            } else if (i < len) {
                 raw[r] = rb[r * T];
+                if (STAGE && stage) vraw[STAGE ? r : 0] = vrb[r * T];
+            }
         }
         __syncthreads(); /* the previous chunk's readers are done with st */
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * T + tid;
-            if (i < len) st.keys[i] = p.load(raw[r]);
+            if (i < len) {
+                st.keys[i] = p.load(raw[r]);
+                if (STAGE && stage) sv[i] = vraw[STAGE ? r : 0];
+            }
         }
         __syncthreads();
         const int diag = tid * ITEMS;
@@ -180,12 +209,21 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
             const int i = merge_path_shared(p, st.keys, la, st.keys + la, lb, diag);
             merge_serial<ITEMS>(p, st.keys, Shape::tile, i, la, la + diag - i, len, kk, pos);
         }
+        V vv[STAGE ? ITEMS : 1];
+        if (STAGE && stage) {
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r)
+                if (r < cnt) vv[STAGE ? r : 0] = sv[pos[r]];
+        }
         __syncthreads();
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             if (r < cnt) {
                 st.keys[diag + r] = kk[r];
-                if constexpr (VALUES) st.idx[diag + r] = (unsigned short)pos[r];
+                if (STAGE && stage)
+                    sv[diag + r] = vv[STAGE ? r : 0];
+                else if constexpr (VALUES)
+                    st.idx[diag + r] = (unsigned short)pos[r];
             }
         }
         __syncthreads();
@@ -195,7 +233,14 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
             const int i = r * T + tid;
             if (i < len) j.out[o + i] = p.store(st.keys[i]);
         }
-        if constexpr (VALUES) {
+        if (STAGE && stage) {
+            V *vout = (V *)j.outv + o;
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r) {
+                const int i = r * T + tid;
+                if (i < len) vout[i] = sv[i];
+            }
+        } else if constexpr (VALUES) {
             /* the outputs' values from the two runs (the destination is neither) */
             const size_t vs = m.vsize;
             const unsigned char *va = j.av + ca * vs, *vb = j.bv + cb * vs;

@@ -115,10 +115,13 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     rtc_merge_tiles_kernel(MergeArgs m) {
     __shared__ SortStorage<K, VALUES, Shape> st;
     __shared__ size_t split_slot;
+    constexpr bool STAGE = VALUES && merge_stages_values<kRtcValueSize, K, Shape>();
+    __shared__ alignas(16) unsigned char vstage[STAGE ? Shape::tile * kRtcValueSize : 1];
     const UserCmp<K, L> p = {};
     MergeArgs a = m;
     a.vsize = rtc_value_size(m.vsize);
-    merge_tiles_body<UserCmp<K, L>, VALUES, PAIRS, Shape>(p, st, &split_slot, a);
+    merge_tiles_body<UserCmp<K, L>, VALUES, PAIRS, Shape, kRtcValueSize>(p, st, &split_slot, a,
+                                                                         vstage);
 }
 
 } // namespace sweep_gpu

@@ -14,6 +14,14 @@
 
 namespace sweep_gpu {
 
+/* The register type of a value of VS bytes (1, 2, 4, 8 or 16). */
+template <size_t VS> struct ValueWord;
+template <> struct ValueWord<1> { typedef unsigned char type; };
+template <> struct ValueWord<2> { typedef unsigned short type; };
+template <> struct ValueWord<4> { typedef unsigned type; };
+template <> struct ValueWord<8> { typedef unsigned long long type; };
+template <> struct ValueWord<16> { typedef uint4 type; };
+
 /* Values a thread holds at once without a barrier to wait for: about 68 bytes (all
  * ITEMS of up to 4 bytes). One kernel moves values of every size, so its widest case
  * weighs on all of them: under the merge's 128-register cap (merge_cmp.cuh), every
@@ -54,11 +62,11 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
     unsigned char *d = (unsigned char *)dst;
     if (unit >= vsize) {
         switch (vsize) {
-        case 1: gather_values_as<THREADS, ITEMS, SYNC, unsigned char>(src, len, d); return;
-        case 2: gather_values_as<THREADS, ITEMS, SYNC, unsigned short>(src, len, d); return;
-        case 4: gather_values_as<THREADS, ITEMS, SYNC, unsigned>(src, len, d); return;
-        case 8: gather_values_as<THREADS, ITEMS, SYNC, unsigned long long>(src, len, d); return;
-        case 16: gather_values_as<THREADS, ITEMS, SYNC, uint4>(src, len, d); return;
+        case 1: gather_values_as<THREADS, ITEMS, SYNC, ValueWord<1>::type>(src, len, d); return;
+        case 2: gather_values_as<THREADS, ITEMS, SYNC, ValueWord<2>::type>(src, len, d); return;
+        case 4: gather_values_as<THREADS, ITEMS, SYNC, ValueWord<4>::type>(src, len, d); return;
+        case 8: gather_values_as<THREADS, ITEMS, SYNC, ValueWord<8>::type>(src, len, d); return;
+        case 16: gather_values_as<THREADS, ITEMS, SYNC, ValueWord<16>::type>(src, len, d); return;
         default: break;
         }
     }
@@ -91,14 +99,6 @@ SWEEP_GPU_INLINE void gather_values(Src &&src, int len, void *dst, size_t vsize,
     }
 }
 
-/* Value type of VS bytes (1, 2, 4, 8 or 16) for staged_values. */
-template <size_t VS> struct ValueWord;
-template <> struct ValueWord<1> { typedef unsigned char type; };
-template <> struct ValueWord<2> { typedef unsigned short type; };
-template <> struct ValueWord<4> { typedef unsigned type; };
-template <> struct ValueWord<8> { typedef unsigned long long type; };
-template <> struct ValueWord<16> { typedef uint4 type; };
-
 /* Whether a block sort stages values of VS bytes (0: size known only at run time)
  * through the shared memory of its keys of type Key (staged_values): they must fit. */
 template <size_t VS, class Key> __host__ __device__ constexpr bool stages_values() {
@@ -111,7 +111,9 @@ template <size_t VS, class Key> __host__ __device__ constexpr bool stages_values
  * straight from global memory (gather_values) costs up to a sector a value in a
  * random order. H100, run-time compiled sort of 2^26 u32 keys with u32 values
  * (benchmarks/results/h100-2026-11-26c): 7.65 ms, 7.47 with the block sort staged;
- * staging the merge too (its sources are two runs, read nearly in order) took 7.81. */
+ * staging the merge this way too (after the merge) took 7.81. The merge instead loads
+ * its values with its keys, before merging (merge_path.cuh: merge_tiles_body):
+ * 7.24-7.26 ms against 7.38-7.41 (benchmarks/results/h100-2026-11-26d). */
 template <int THREADS, int ITEMS, size_t VS>
 SWEEP_GPU_INLINE void staged_values(const unsigned char *src, int len, const unsigned short *idx,
                                     void *buf, unsigned char *dst) {
