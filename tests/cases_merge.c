@@ -102,7 +102,7 @@ void t_register_merge(t_registry *r) {
             t_register(r, &c, "merge.ties.%s.v%d.na%zu.nb%zu",
                        mode == CMP_BUILTIN ? "f32" : "custom_record", c.a, c.n, c.m);
         }
-    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_REC16; ++mode)
         for (unsigned p = 0; p < sizeof pairs / sizeof pairs[0]; ++p, ++k) {
             c.dtype = SWEEP_U8;
             c.d = 0;
@@ -119,7 +119,7 @@ void t_register_merge(t_registry *r) {
     for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
         c.dtype = SWEEP_U8;
         c.d = 0;
-        c.c = CMP_RECORD + (int)(v % 3);
+        c.c = CMP_RECORD + (int)(v % 4);
         c.a = all_value_sizes[v];
         c.kind = 0;
         c.n = 7001 + v;

@@ -91,7 +91,7 @@ void t_register_merge_sort(t_registry *r) {
                            c.kind ? ".inplace" : "", c.m ? ".vs_radix" : "", c.b ? ".dups" : "");
             }
     static const size_t custom_sizes[] = {0, 1, 2, 33, 1000, 4097, 65537};
-    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_REC16; ++mode)
         for (unsigned s = 0; s < sizeof custom_sizes / sizeof custom_sizes[0]; ++s, ++k) {
             c.dtype = SWEEP_U8;
             c.d = 0;
@@ -150,7 +150,7 @@ void t_register_merge_sort(t_registry *r) {
     /* Every value size with both custom comparators, over several tiles: a GPU
      * backend compiles one program a value size. */
     static const int all_value_sizes[] = {1, 2, 4, 8, 16};
-    for (int mode = CMP_RECORD; mode <= CMP_LOW16; ++mode)
+    for (int mode = CMP_RECORD; mode <= CMP_REC16; ++mode)
         for (unsigned v = 0; v < sizeof all_value_sizes / sizeof all_value_sizes[0]; ++v) {
             c.dtype = SWEEP_U8;
             c.d = 0;

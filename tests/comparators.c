@@ -24,7 +24,15 @@ int t_low16_less(const void *a, const void *b, void *user) {
     return (x & 0xffffu) < (y & 0xffffu);
 }
 
-/* The GPU twins of the three C functions above, compiled at run time by the GPU
+int t_rec16_less(const void *a, const void *b, void *user) {
+    (void)user;
+    t_rec16 x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.key < y.key;
+}
+
+/* The GPU twins of the C functions above, compiled at run time by the GPU
  * backends: same layout (sizeof 8, align 4; sizeof 3, align 1), same answers. */
 static const char record_source[] =
     "struct t_record { int key; unsigned int seq; };\n"
@@ -41,8 +49,15 @@ static const char be24_source[] = "struct t_be24 { unsigned char b[3]; };\n"
 static const char low16_source[] =
     "__device__ bool low16(unsigned a, unsigned b) { return (a & 0xffffu) < (b & 0xffffu); }\n";
 
+static const char rec16_source[] =
+    "struct t_rec16 { short key; unsigned short seq; };\n"
+    "__device__ bool rec16(t_rec16 a, t_rec16 b) { return a.key < b.key; }\n";
+
 const char *t_comparator_name(int mode) {
-    return mode == CMP_RECORD ? "record" : mode == CMP_BE24 ? "be24" : "low16";
+    return mode == CMP_RECORD  ? "record"
+           : mode == CMP_BE24  ? "be24"
+           : mode == CMP_LOW16 ? "low16"
+                               : "rec16";
 }
 
 sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size) {
@@ -60,12 +75,18 @@ sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *
         d.key_align = 1;
         d.less = t_be24_less;
         d.device_source = be24_source;
-    } else {
+    } else if (which == 2) {
         d.name = "low16";
         d.key_size = 4;
         d.key_align = 4;
         d.less = t_low16_less;
         d.device_source = low16_source;
+    } else {
+        d.name = "rec16";
+        d.key_size = sizeof(t_rec16);
+        d.key_align = 2;
+        d.less = t_rec16_less;
+        d.device_source = rec16_source;
     }
     *size = d.key_size;
     return sweep_custom_compare_create(out, &d);
@@ -80,6 +101,13 @@ void t_gen_sort_keys(t_rng *rng, int mode, sweep_dtype dt, void *keys, size_t n,
         for (size_t i = 0; i < n; ++i) {
             t_record x = {(int32_t)t_rng_below(rng, 2 * (uint64_t)range) - range, (uint32_t)i};
             memcpy(&rec[i], &x, sizeof x);
+        }
+    } else if (mode == CMP_REC16) {
+        int32_t range = dups ? 5 : 1 << 14;
+        for (size_t i = 0; i < n; ++i) {
+            t_rec16 x = {(int16_t)((int32_t)t_rng_below(rng, 2 * (uint64_t)range) - range),
+                         (uint16_t)i};
+            memcpy((unsigned char *)keys + sizeof x * i, &x, sizeof x);
         }
     } else if (mode == CMP_LOW16) {
         for (size_t i = 0; i < n; ++i) {
@@ -111,9 +139,10 @@ int t_sort_comparator(t_state *t, int mode, sweep_dtype dt, int desc, sweep_comp
         return 0;
     *cmp = sweep_compare_custom(*custom);
     *ocmp = o_cmp_custom(*key_size,
-                         mode == CMP_RECORD ? t_record_less
-                         : mode == CMP_BE24 ? t_be24_less
-                                            : t_low16_less,
+                         mode == CMP_RECORD  ? t_record_less
+                         : mode == CMP_BE24  ? t_be24_less
+                         : mode == CMP_LOW16 ? t_low16_less
+                                             : t_rec16_less,
                          NULL);
     return 1;
 }

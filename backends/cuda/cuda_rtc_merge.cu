@@ -15,30 +15,32 @@
 
 using namespace sweep_gpu;
 
-/* Whether the kernels whose fast shapes differ from the safe ones (keys alone, of up
- * to 4 bytes: rtc_sort_kernels.cuh) stay off local memory. */
+/* Whether the kernels whose fast shapes differ from the safe ones (keys alone of 4
+ * bytes: rtc_sort_kernels.cuh) stay off local memory. */
 static bool fast_shapes_fit(const sweep_rtc_kernels *k) {
     static const int differ[] = {SWEEP_RTC_TILE_SORT, SWEEP_RTC_MERGE_TILES,
-                                 SWEEP_RTC_MERGE_TILES_PAIRS, SWEEP_RTC_TILE_SORT_WIDE};
+                                 SWEEP_RTC_MERGE_TILES_PAIRS};
     for (unsigned i = 0; i < sizeof differ / sizeof differ[0]; ++i)
         if (k->local_bytes[differ[i]] != 0) return false;
     return true;
 }
 
 /* The program of the comparator for values of vsize bytes (0: keys alone), with the
- * fast block shapes unless, for keys alone of up to 4 bytes, one of their kernels
- * spilled: then with the safe shapes (a second program, compiled and cached like
- * any). *fast (if not NULL): whether the program has the fast shapes. */
+ * fast block shapes unless, for keys alone of 4 bytes, one of their kernels spilled:
+ * then with the safe shapes (a second program, compiled and cached like any).
+ * *wide (if not NULL): whether the fused merge sort may use the program's 512-thread
+ * block sort (keys alone of up to 4 bytes, and it uses no local memory). */
 static sweep_status kernels_of(sweep_cuda *h, const sweep_kcmp *cmp, size_t vsize,
-                               const sweep_rtc_kernels **ks, bool *fast = NULL) {
+                               const sweep_rtc_kernels **ks, bool *wide = NULL) {
     sweep_rtc_request req = sweep_cuda_rtc_cmp_request(cmp, vsize);
     sweep_status st = sweep_cuda_rtc_get(h, &req, ks);
-    const bool differ = vsize == 0 && cmp->key_size <= 4;
-    if (st == SWEEP_OK && differ && !fast_shapes_fit(*ks)) {
+    if (st == SWEEP_OK && vsize == 0 && cmp->key_size == 4 && !fast_shapes_fit(*ks)) {
         req.safe_shapes = 1;
         st = sweep_cuda_rtc_get(h, &req, ks);
     }
-    if (fast) *fast = req.safe_shapes == 0;
+    if (wide)
+        *wide = st == SWEEP_OK && rtc_wide_sort(cmp->key_size, vsize) &&
+                (*ks)->local_bytes[SWEEP_RTC_TILE_SORT_WIDE] == 0;
     return st;
 }
 
@@ -126,14 +128,13 @@ sweep_status sweep_cuda_rtc_merge_sort(sweep_cuda *h, const sweep_kcmp *cmp, con
     if (vsize > (size_t)kRtcSortMaxValue) return SWEEP_ERR_UNSUPPORTED; /* quiet: composed */
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    bool fast = false;
-    sweep_status st = kernels_of(h, cmp, vsize, &k, &fast); /* the query fails as the run would */
+    bool wide = false;
+    sweep_status st = kernels_of(h, cmp, vsize, &k, &wide); /* the query fails as the run would */
     if (st != SWEEP_OK) return st;
     /* Partitions of one tile: part divides every run pair's width, and each merge
      * block stages exactly its partition. Keys alone of up to 4 bytes are block-sorted
      * in tiles of twice that (rtc_tile_sort_wide_kernel), one merge pass fewer. */
     const size_t ks = cmp->key_size, tile = tile_of(cmp), part = tile;
-    const bool wide = fast && rtc_wide_sort(ks, vsize);
     const size_t stile = wide ? tile / kSortThreads * kRtcWideSortThreads : tile;
     unsigned passes = 0;
     for (size_t w = stile; w < n; w *= 2)

@@ -29,9 +29,9 @@ constexpr size_t kRtcValueSize = SWEEP_RTC_VALUE_SIZE;
 constexpr size_t kRtcValueSize = 0;
 #endif
 
-/* The fast block shapes (RtcSortShape, rtc_tile_sort_wide_kernel), or the safe ones:
- * the host asks for a comparator's program with the safe shapes when one of the fast
- * shapes' kernels used local memory (cuda_rtc_merge.cu: kernels_of). */
+/* The fast block shapes (RtcSortShape), or the safe ones: the host asks for a
+ * comparator's program with the safe shapes when one of the fast shapes' kernels used
+ * local memory (cuda_rtc_merge.cu: kernels_of). */
 #if defined(SWEEP_RTC_SAFE_SHAPES)
 constexpr bool kRtcFastShapes = !SWEEP_RTC_SAFE_SHAPES;
 #else
@@ -73,13 +73,13 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
         p, st, keys_in, keys_out, vin, vout, rtc_value_size(vsize), vunit, n, tile);
 }
 
-/* The fused merge sort's block sort of keys alone of up to 4 bytes, a fast shape:
- * 512 threads, so its tiles are twice the merge's partitions and the sort takes one
- * merge pass fewer (the tile, 8704 keys of 4 bytes, fits the 48 KB of static shared
- * memory without the values' indices). H100, built-in kernels on 2^26 u32 keys:
- * 3.62 ms against 3.74 with 256-thread tiles (benchmarks/results/h100-2026-11-26c).
- * Other keys, and the safe shapes (the host never launches it there), get an empty
- * kernel. */
+/* The fused merge sort's block sort of keys alone of up to 4 bytes: 512 threads, so
+ * its tiles are twice the merge's partitions and the sort takes one merge pass fewer
+ * (the tile, 8704 keys of 4 bytes, fits the 48 KB of static shared memory without the
+ * values' indices). H100, built-in kernels on 2^26 u32 keys: 3.62 ms against 3.74
+ * with 256-thread tiles (benchmarks/results/h100-2026-11-26c). The host launches it
+ * only where it uses no local memory (at 40 registers, a comparator of bytes spills
+ * kilobytes); other keys get an empty kernel. */
 constexpr int kRtcWideSortThreads = 2 * kSortThreads;
 __host__ __device__ constexpr bool rtc_wide_sort(size_t key_size, size_t vsize) {
     return vsize == 0 && key_size <= 4;
@@ -90,7 +90,7 @@ struct RtcWideSortShape : BlockShape<kRtcWideSortThreads, sort_items(sizeof(K)),
 template <class K, class L>
 __global__ void __launch_bounds__(kRtcWideSortThreads, 3)
     rtc_tile_sort_wide_kernel(const K *keys_in, K *keys_out, size_t n) {
-    if constexpr (kRtcFastShapes && rtc_wide_sort(sizeof(K), 0)) {
+    if constexpr (rtc_wide_sort(sizeof(K), 0)) {
         typedef RtcWideSortShape<K> Shape;
         __shared__ SortStorage<K, false, Shape> st;
         const UserCmp<K, L> p = {};
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     __shared__ SortStorage<K, VALUES, Shape> st;
     __shared__ size_t split_slot;
     constexpr bool STAGE = VALUES && merge_stages_values<kRtcValueSize, K, Shape>();
-    __shared__ alignas(16) unsigned char vstage[STAGE ? Shape::tile * kRtcValueSize : 1];
+    alignas(16) __shared__ unsigned char vstage[STAGE ? Shape::tile * kRtcValueSize : 1];
     const UserCmp<K, L> p = {};
     MergeArgs a = m;
     a.vsize = rtc_value_size(m.vsize);
