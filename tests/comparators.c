@@ -3,12 +3,26 @@
 
 #include <string.h>
 
+/* The field each comparator orders by, read from a possibly misaligned key. */
+static int32_t record_key(const void *p) {
+    t_record x;
+    memcpy(&x, p, sizeof x);
+    return x.key;
+}
+static uint32_t low16_key(const void *p) {
+    uint32_t x;
+    memcpy(&x, p, sizeof x);
+    return x & 0xffffu;
+}
+static int16_t rec16_key(const void *p) {
+    t_rec16 x;
+    memcpy(&x, p, sizeof x);
+    return x.key;
+}
+
 int t_record_less(const void *a, const void *b, void *user) {
     (void)user;
-    t_record x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    return x.key < y.key;
+    return record_key(a) < record_key(b);
 }
 
 int t_be24_less(const void *a, const void *b, void *user) {
@@ -18,22 +32,17 @@ int t_be24_less(const void *a, const void *b, void *user) {
 
 int t_low16_less(const void *a, const void *b, void *user) {
     (void)user;
-    uint32_t x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    return (x & 0xffffu) < (y & 0xffffu);
+    return low16_key(a) < low16_key(b);
 }
 
 int t_rec16_less(const void *a, const void *b, void *user) {
     (void)user;
-    t_rec16 x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    return x.key < y.key;
+    return rec16_key(a) < rec16_key(b);
 }
 
 /* The GPU twins of the C functions above, compiled at run time by the GPU
- * backends: same layout (sizeof 8, align 4; sizeof 3, align 1), same answers. */
+ * backends: same layout (sizeof 8, align 4; sizeof 3, align 1; sizeof 4, align 4
+ * and 2), same answers. */
 static const char record_source[] =
     "struct t_record { int key; unsigned int seq; };\n"
     "__device__ bool by_key(t_record a, t_record b) { return a.key < b.key; }\n";
@@ -53,41 +62,31 @@ static const char rec16_source[] =
     "struct t_rec16 { short key; unsigned short seq; };\n"
     "__device__ bool rec16(t_rec16 a, t_rec16 b) { return a.key < b.key; }\n";
 
+/* The custom comparators, in the order of CMP_RECORD ... CMP_REC16. */
+static const struct {
+    const char *case_name, *name;
+    size_t size, align;
+    sweep_less_fn less;
+    const char *source;
+} comparators[] = {
+    {"record", "by_key", sizeof(t_record), 4, t_record_less, record_source},
+    {"be24", "be24", 3, 1, t_be24_less, be24_source},
+    {"low16", "low16", 4, 4, t_low16_less, low16_source},
+    {"rec16", "rec16", sizeof(t_rec16), 2, t_rec16_less, rec16_source},
+};
+
 const char *t_comparator_name(int mode) {
-    return mode == CMP_RECORD  ? "record"
-           : mode == CMP_BE24  ? "be24"
-           : mode == CMP_LOW16 ? "low16"
-                               : "rec16";
+    return comparators[mode - CMP_RECORD].case_name;
 }
 
 sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size) {
     sweep_custom_compare_desc d;
     memset(&d, 0, sizeof d);
-    if (which == 0) {
-        d.name = "by_key";
-        d.key_size = sizeof(t_record);
-        d.key_align = 4;
-        d.less = t_record_less;
-        d.device_source = record_source;
-    } else if (which == 1) {
-        d.name = "be24";
-        d.key_size = 3;
-        d.key_align = 1;
-        d.less = t_be24_less;
-        d.device_source = be24_source;
-    } else if (which == 2) {
-        d.name = "low16";
-        d.key_size = 4;
-        d.key_align = 4;
-        d.less = t_low16_less;
-        d.device_source = low16_source;
-    } else {
-        d.name = "rec16";
-        d.key_size = sizeof(t_rec16);
-        d.key_align = 2;
-        d.less = t_rec16_less;
-        d.device_source = rec16_source;
-    }
+    d.name = comparators[which].name;
+    d.key_size = comparators[which].size;
+    d.key_align = comparators[which].align;
+    d.less = comparators[which].less;
+    d.device_source = comparators[which].source;
     *size = d.key_size;
     return sweep_custom_compare_create(out, &d);
 }
@@ -138,11 +137,6 @@ int t_sort_comparator(t_state *t, int mode, sweep_dtype dt, int desc, sweep_comp
               "sweep_custom_compare_create"))
         return 0;
     *cmp = sweep_compare_custom(*custom);
-    *ocmp = o_cmp_custom(*key_size,
-                         mode == CMP_RECORD  ? t_record_less
-                         : mode == CMP_BE24  ? t_be24_less
-                         : mode == CMP_LOW16 ? t_low16_less
-                                             : t_rec16_less,
-                         NULL);
+    *ocmp = o_cmp_custom(*key_size, comparators[mode - CMP_RECORD].less, NULL);
     return 1;
 }
