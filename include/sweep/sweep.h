@@ -421,9 +421,9 @@ typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
  * == key_size and alignof(T) <= key_align. Compiled, cached and reported as for
  * operators (see sweep_custom_op_desc), once for keys alone and once for each value
  * size sorted or merged with it (so each such first call may take seconds). Keys
- * alone of up to 4 bytes are compiled for block shapes that suit a plain comparison;
- * if the compiler spills any of those kernels, the comparator is compiled a second
- * time with more registers a thread, and that program is used (and cached). */
+ * alone of 4 bytes are compiled for block shapes that suit a plain comparison; if
+ * the compiler spills any of those kernels, the comparator is compiled a second time
+ * with more registers a thread, and that program is used (and cached). */
 typedef struct sweep_custom_compare_desc {
     const char *name;          /* identifier as for operators                          */
     size_t key_size;           /* 1 ... 32 bytes                                        */
