@@ -27,7 +27,7 @@ sweep_status sweep__merge_runs_run(sweep_context *ctx, size_t *splits, const swe
         return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "memcpy", st);
     }
     const size_t part = ctx->props.merge_part;
-    st = be->merge_partition(ctx->h, cmp, a, na, b, nb, part, splits);
+    st = be->merge_partition(ctx->h, cmp, a, na, b, nb, vsize, part, splits);
     if (st != SWEEP_OK) return sweep__backend_failed(be->name, "merge_partition", st);
     st = be->merge_tiles(ctx->h, cmp, a, a_values, na, b, b_values, nb, vsize, part, splits, out,
                          out_values);

@@ -82,9 +82,11 @@ sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, v
 }
 
 sweep_status sweep_cuda_merge_partition(void *hv, const sweep_kcmp *cmp, const void *a, size_t na,
-                                        const void *b, size_t nb, size_t part, size_t *splits) {
+                                        const void *b, size_t nb, size_t vsize, size_t part,
+                                        size_t *splits) {
     sweep_cuda *h = (sweep_cuda *)hv;
-    SWEEP_CUSTOM_CMP(cmp, sweep_cuda_rtc_merge_partition(h, cmp, a, na, b, nb, part, splits));
+    SWEEP_CUSTOM_CMP(cmp,
+                     sweep_cuda_rtc_merge_partition(h, cmp, a, na, b, nb, vsize, part, splits));
     sweep_status st = check_cmp(h, cmp, "merge_partition");
     if (st != SWEEP_OK) return st;
     SWEEP_CUDA_ENTER(h);
@@ -230,7 +232,7 @@ sweep_status sweep_cuda_merge(void *hv, const sweep_kcmp *cmp, const void *a, co
         return SWEEP_OK;
     }
     size_t *splits = (size_t *)scratch;
-    sweep_status st = sweep_cuda_merge_partition(h, cmp, a, na, b, nb, part, splits);
+    sweep_status st = sweep_cuda_merge_partition(h, cmp, a, na, b, nb, vsize, part, splits);
     if (st != SWEEP_OK) return st;
     return sweep_cuda_merge_tiles(h, cmp, a, a_values, na, b, b_values, nb, vsize, part, splits,
                                   out, out_values);

@@ -109,8 +109,8 @@ sweep_status sweep_cuda_rtc_tile_pass(sweep_cuda *h, const sweep_kop *op, const 
 sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void *keys,
                                       void *values, size_t vsize, size_t n, size_t tile);
 sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
-                                            size_t na, const void *b, size_t nb, size_t part,
-                                            size_t *splits);
+                                            size_t na, const void *b, size_t nb, size_t vsize,
+                                            size_t part, size_t *splits);
 sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
                                         const void *a_values, size_t na, const void *b,
                                         const void *b_values, size_t nb, size_t vsize, size_t part,

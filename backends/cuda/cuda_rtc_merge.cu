@@ -89,12 +89,20 @@ static sweep_status merge_partition_run(sweep_cuda *h, const sweep_rtc_kernels *
                                  args, "merge_partition");
 }
 
+/* The partition of the program that the merge of vsize-byte values will use (its
+ * partition kernel is the same in every program): one compile for both calls. */
 sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
-                                            size_t na, const void *b, size_t nb, size_t part,
-                                            size_t *splits) {
+                                            size_t na, const void *b, size_t nb, size_t vsize,
+                                            size_t part, size_t *splits) {
+    if (vsize > (size_t)kRtcSortMaxValue) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "cuda: merge_partition: values of at most %d bytes",
+                 kRtcSortMaxValue);
+        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    }
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
-    sweep_status st = kernels_of(h, cmp, 0, &k);
+    sweep_status st = kernels_of(h, cmp, vsize, &k);
     if (st != SWEEP_OK) return st;
     return merge_partition_run(h, k, a, na, b, nb, part, splits);
 }

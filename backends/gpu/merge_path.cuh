@@ -234,6 +234,9 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
             if (i < len) j.out[o + i] = p.store(st.keys[i]);
         }
         if (STAGE && stage) {
+            /* a plain copy: gather_values_as here (every load, then every store) took
+             * the run-time compiled pairs sort from 7.24 to 7.47 ms on the H100
+             * (benchmarks/results/h100-2026-11-26e) */
             V *vout = (V *)j.outv + o;
 #pragma unroll
             for (int r = 0; r < ITEMS; ++r) {

@@ -105,7 +105,8 @@ sweep_status swomp_radix_scatter(void *h, const sweep_kradix *key, const void *k
 sweep_status swomp_tile_sort(void *h, const sweep_kcmp *cmp, void *keys, void *values, size_t vsize,
                              size_t n, size_t tile);
 sweep_status swomp_merge_partition(void *h, const sweep_kcmp *cmp, const void *a, size_t na,
-                                   const void *b, size_t nb, size_t part, size_t *splits);
+                                   const void *b, size_t nb, size_t vsize, size_t part,
+                                   size_t *splits);
 sweep_status swomp_merge_tiles(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
                                size_t na, const void *b, const void *b_values, size_t nb,
                                size_t vsize, size_t part, const size_t *splits, void *out,

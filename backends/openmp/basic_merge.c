@@ -47,8 +47,10 @@ sweep_status swomp_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *
 }
 
 sweep_status swomp_merge_partition(void *hv, const sweep_kcmp *cmp, const void *a, size_t na,
-                                   const void *b, size_t nb, size_t part, size_t *splits) {
+                                   const void *b, size_t nb, size_t vsize, size_t part,
+                                   size_t *splits) {
     swomp_handle *h = (swomp_handle *)hv;
+    (void)vsize;
     const swomp_sortk *sk = swomp_sortk_for(cmp);
     size_t total = na + nb, nparts = (total + part - 1) / part;
     int threads = swomp_team(h, nparts * 64 * cmp->key_size);

@@ -103,8 +103,10 @@ static size_t merge_path_split(const sweep_kcmp *cmp, const unsigned char *a, si
 }
 
 sweep_status sweep_serial_merge_partition(void *h, const sweep_kcmp *cmp, const void *a, size_t na,
-                                          const void *b, size_t nb, size_t part, size_t *splits) {
+                                          const void *b, size_t nb, size_t vsize, size_t part,
+                                          size_t *splits) {
     (void)h;
+    (void)vsize;
     const size_t total = na + nb;
     const size_t nparts = sweep_serial_ntiles(total, part);
     for (size_t k = 0; k <= nparts; ++k) {

@@ -38,7 +38,7 @@
 extern "C" {
 #endif
 
-#define SWEEP_BACKEND_ABI_VERSION 1u
+#define SWEEP_BACKEND_ABI_VERSION 2u
 
 /* ------------------------------------------------------------ descriptors ----- */
 
@@ -230,9 +230,14 @@ typedef struct sweep_backend_table {
 
     /* Merge-path partition of the stable merge of a and b (ties take a first): for
      * k <= nparts = ceil((na + nb) / part), with diagonal d = min(k * part, na + nb),
-     * splits[k] = how many of the first d outputs come from a. */
+     * splits[k] = how many of the first d outputs come from a. vsize: the value bytes
+     * the merge_tiles call that follows moves (0: keys alone); the splits do not
+     * depend on it, but a backend that compiles a custom comparator's program per
+     * value size takes the partition from that program instead of compiling one for
+     * keys alone. (ABI 2 added vsize.) */
     sweep_status (*merge_partition)(void *h, const sweep_kcmp *cmp, const void *a, size_t na,
-                                    const void *b, size_t nb, size_t part, size_t *splits);
+                                    const void *b, size_t nb, size_t vsize, size_t part,
+                                    size_t *splits);
 
     /* Merges partition k (outputs [d_k, d_{k+1})) of every k from a[splits[k],
      * splits[k+1]) and b[d_k - splits[k], d_{k+1} - splits[k+1]), ties taking a first.
