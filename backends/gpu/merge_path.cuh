@@ -170,90 +170,104 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
         }
         const size_t cb = e - ca;
         const int la = (int)(ea - ca), lb = (int)(e1 - ea - cb), len = la + lb;
-        /* every load is issued before the first store to shared memory, so their
-         * latencies overlap: loaded under if/else straight into shared memory, they
-         * went out one after another, and a pass of 2^26 u32 keys on the H100 took
-         * 0.375 ms, against 0.204 ms now (benchmarks/results/h100-2026-11-26b) */
-        Raw raw[ITEMS];
-        V vraw[STAGE ? ITEMS : 1];
-        const Raw *ra = j.a + ca + tid;
-        const Raw *rb = (const Raw *)((uintptr_t)(j.b + cb + tid) - (uintptr_t)la * sizeof(Raw));
-        const V *vra = (const V *)j.av + ca + tid;
-        const V *vrb = (const V *)((uintptr_t)((const V *)j.bv + cb + tid) - (uintptr_t)la * VS);
-#pragma unroll
-        for (int r = 0; r < ITEMS; ++r) {
-            const int i = r * T + tid;
-            if (i < la) {
-                raw[r] = ra[r * T];
-                if (STAGE && stage) vraw[STAGE ? r : 0] = vra[r * T];
-            } else if (i < len) {
-                raw[r] = rb[r * T];
-                if (STAGE && stage) vraw[STAGE ? r : 0] = vrb[r * T];
-            }
-        }
-        __syncthreads(); /* the previous chunk's readers are done with st */
-#pragma unroll
-        for (int r = 0; r < ITEMS; ++r) {
-            const int i = r * T + tid;
-            if (i < len) {
-                st.keys[i] = p.load(raw[r]);
-                if (STAGE && stage) sv[i] = vraw[STAGE ? r : 0];
-            }
-        }
-        __syncthreads();
-        const int diag = tid * ITEMS;
-        const int cnt = len - diag < 0 ? 0 : len - diag < ITEMS ? len - diag : ITEMS;
-        Key kk[ITEMS];
-        int pos[ITEMS];
-        if (cnt > 0) {
-            const int i = merge_path_shared(p, st.keys, la, st.keys + la, lb, diag);
-            merge_serial<ITEMS>(p, st.keys, Shape::tile, i, la, la + diag - i, len, kk, pos);
-        }
-        V vv[STAGE ? ITEMS : 1];
-        if (STAGE && stage) {
-#pragma unroll
-            for (int r = 0; r < ITEMS; ++r)
-                if (r < cnt) vv[STAGE ? r : 0] = sv[pos[r]];
-        }
-        __syncthreads();
-#pragma unroll
-        for (int r = 0; r < ITEMS; ++r) {
-            if (r < cnt) {
-                st.keys[diag + r] = kk[r];
-                if (STAGE && stage)
-                    sv[diag + r] = vv[STAGE ? r : 0];
-                else if constexpr (VALUES)
-                    st.idx[diag + r] = (unsigned short)pos[r];
-            }
-        }
-        __syncthreads();
-        const size_t o = e;
-#pragma unroll
-        for (int r = 0; r < ITEMS; ++r) {
-            const int i = r * T + tid;
-            if (i < len) j.out[o + i] = p.store(st.keys[i]);
-        }
-        if (STAGE && stage) {
-            /* a plain copy: gather_values_as here (every load, then every store) took
-             * the run-time compiled pairs sort from 7.24 to 7.47 ms on the H100
-             * (benchmarks/results/h100-2026-11-26e) */
-            V *vout = (V *)j.outv + o;
+        /* A whole tile (every chunk but a partition's last) drops the bound checks:
+         * the body is compiled for both cases. */
+        auto chunk = [&](auto full_tag) {
+            constexpr bool FULL = decltype(full_tag)::value;
+            /* every load is issued before the first store to shared memory, so their
+             * latencies overlap: loaded under if/else straight into shared memory, they
+             * went out one after another, and a pass of 2^26 u32 keys on the H100 took
+             * 0.375 ms, against 0.204 ms now (benchmarks/results/h100-2026-11-26b) */
+            Raw raw[ITEMS];
+            V vraw[STAGE ? ITEMS : 1];
+            const Raw *ra = j.a + ca + tid;
+            const Raw *rb =
+                (const Raw *)((uintptr_t)(j.b + cb + tid) - (uintptr_t)la * sizeof(Raw));
+            const V *vra = (const V *)j.av + ca + tid;
+            const V *vrb =
+                (const V *)((uintptr_t)((const V *)j.bv + cb + tid) - (uintptr_t)la * VS);
 #pragma unroll
             for (int r = 0; r < ITEMS; ++r) {
                 const int i = r * T + tid;
-                if (i < len) vout[i] = sv[i];
+                if (i < la) {
+                    raw[r] = ra[r * T];
+                    if (STAGE && stage) vraw[STAGE ? r : 0] = vra[r * T];
+                } else if (FULL || i < len) {
+                    raw[r] = rb[r * T];
+                    if (STAGE && stage) vraw[STAGE ? r : 0] = vrb[r * T];
+                }
             }
-        } else if constexpr (VALUES) {
-            /* the outputs' values from the two runs (the destination is neither) */
-            const size_t vs = m.vsize;
-            const unsigned char *va = j.av + ca * vs, *vb = j.bv + cb * vs;
-            gather_values<T, ITEMS, false>(
-                [&](int i) {
-                    const int s = st.idx[i];
-                    return s < la ? va + (size_t)s * vs : vb + (size_t)(s - la) * vs;
-                },
-                len, j.outv + o * vs, vs, m.vunit);
-        }
+            __syncthreads(); /* the previous chunk's readers are done with st */
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r) {
+                const int i = r * T + tid;
+                if (FULL || i < len) {
+                    st.keys[i] = p.load(raw[r]);
+                    if (STAGE && stage) sv[i] = vraw[STAGE ? r : 0];
+                }
+            }
+            __syncthreads();
+            const int diag = tid * ITEMS;
+            const int cnt = FULL                 ? ITEMS
+                            : len - diag < 0     ? 0
+                            : len - diag < ITEMS ? len - diag
+                                                 : ITEMS;
+            Key kk[ITEMS];
+            int pos[ITEMS];
+            if (FULL || cnt > 0) {
+                const int i = merge_path_shared(p, st.keys, la, st.keys + la, lb, diag);
+                merge_serial<ITEMS>(p, st.keys, Shape::tile, i, la, la + diag - i, len, kk, pos);
+            }
+            V vv[STAGE ? ITEMS : 1];
+            if (STAGE && stage) {
+#pragma unroll
+                for (int r = 0; r < ITEMS; ++r)
+                    if (FULL || r < cnt) vv[STAGE ? r : 0] = sv[pos[r]];
+            }
+            __syncthreads();
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r) {
+                if (FULL || r < cnt) {
+                    st.keys[diag + r] = kk[r];
+                    if (STAGE && stage)
+                        sv[diag + r] = vv[STAGE ? r : 0];
+                    else if constexpr (VALUES)
+                        st.idx[diag + r] = (unsigned short)pos[r];
+                }
+            }
+            __syncthreads();
+            const size_t o = e;
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r) {
+                const int i = r * T + tid;
+                if (FULL || i < len) j.out[o + i] = p.store(st.keys[i]);
+            }
+            if (STAGE && stage) {
+                /* a plain copy: gather_values_as here (every load, then every store) took
+                 * the run-time compiled pairs sort from 7.24 to 7.47 ms on the H100
+                 * (benchmarks/results/h100-2026-11-26e) */
+                V *vout = (V *)j.outv + o;
+#pragma unroll
+                for (int r = 0; r < ITEMS; ++r) {
+                    const int i = r * T + tid;
+                    if (FULL || i < len) vout[i] = sv[i];
+                }
+            } else if constexpr (VALUES) {
+                /* the outputs' values from the two runs (the destination is neither) */
+                const size_t vs = m.vsize;
+                const unsigned char *va = j.av + ca * vs, *vb = j.bv + cb * vs;
+                gather_values<T, ITEMS, false>(
+                    [&](int i) {
+                        const int s = st.idx[i];
+                        return s < la ? va + (size_t)s * vs : vb + (size_t)(s - la) * vs;
+                    },
+                    len, j.outv + o * vs, vs, m.vunit);
+            }
+        };
+        if (len == Shape::tile)
+            chunk(BoolTag<true>());
+        else
+            chunk(BoolTag<false>());
         ca = ea;
     }
 }

@@ -261,6 +261,9 @@ split:
     /* "scan" or "tune" as the second argument: scan and split only */
     if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
     if (argc > 2 && strcmp(argv[2], "merge") == 0) goto merge; /* the merge rows alone */
+    /* "pairs": one custom-comparator sort of u32 pairs by sweep, then one by CUB, and
+     * nothing else (for a profiler's kernel filter) */
+    if (argc > 2 && strcmp(argv[2], "pairs") == 0) goto merge_custom;
 radix:
     /* radix sort u32 keys, u32/u32 pairs, u64 keys */
     {
@@ -334,6 +337,7 @@ merge:
                                                                        m, true);
         CK(cudaFree(splits));
     }
+merge_custom:
     /* The same with a custom comparator (run-time compiled: the first call compiles,
      * or loads the disk cache, and is left out by median_ms's warm-up calls). */
     {
@@ -348,6 +352,18 @@ merge:
         sweep_custom_compare *cc;
         SK(sweep_custom_compare_create(&cc, &d));
         sweep_compare cmp = sweep_compare_custom(cc);
+        if (argc > 2 && strcmp(argv[2], "pairs") == 0) {
+            SK(sweep_merge_sort(ctx, a32, b32, v32, w32, 4, m, cmp));
+            CK(cub::DeviceMergeSort::SortPairsCopy(NULL, need, a32, v32, c32, x32, (int64_t)m,
+                                                   Less32()));
+            ensure(need);
+            CK(cub::DeviceMergeSort::SortPairsCopy(tmp, need, a32, v32, c32, x32, (int64_t)m,
+                                                   Less32()));
+            same("merge sort custom pairs keys", b32, c32, m);
+            same("merge sort custom pairs values", w32, x32, m);
+            sweep_custom_compare_destroy(cc);
+            goto done;
+        }
         double s =
             median_ms([&] { SK(sweep_merge_sort(ctx, a32, b32, NULL, NULL, 0, m, cmp)); }, 5);
         CK(cub::DeviceMergeSort::SortKeysCopy(NULL, need, a32, c32, (int64_t)m, Less32()));
