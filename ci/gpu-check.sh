@@ -108,6 +108,18 @@ else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
 fi
 
+# The hybrid radix sort (radix_hybrid.cuh) takes only long inputs by default; the
+# radix family again with it taking every input it can, then with stalled tiles too.
+hybrid_log="$log_dir/suite.hybrid.log"
+if env "SWEEP_${tag}_RADIX_HYBRID_MIN=2" "$suite" --backend "$backend" --path fused \
+     --primitive radix_sort >"$hybrid_log" 2>&1 &&
+   env "SWEEP_${tag}_RADIX_HYBRID_MIN=2" "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" \
+     "$suite" --backend "$backend" --path fused --primitive radix_sort >>"$hybrid_log" 2>&1; then
+  hybrid="ok"
+else
+  hybrid="FAILED"; fail=$((fail + 1)); failed="$failed hybrid-radix"; tail -15 "$hybrid_log"
+fi
+
 # Random API calls (the fuzz harness's decoder, seeded), big enough for several
 # tiles, on the backend and on serial, each checked against the harness's oracle.
 fuzz="skipped"
@@ -175,12 +187,15 @@ if [ "$quick" = 0 ]; then
     for tool in memcheck racecheck synccheck initcheck; do
       for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n4097" \
                   "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
-                  "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097"; do
+                  "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097" \
+                  "radix_sort .v4.bits0-32.asc.n4097 hybrid"; do
         set -- $spec
-        log="$log_dir/sanitizer.$tool.$1.log"
+        log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
         [ "$tool" = memcheck ] && extra="--leak-check no"
-        timeout 150 "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
+        hyb=""
+        [ "${3:-}" = hybrid ] && hyb="SWEEP_${tag}_RADIX_HYBRID_MIN=2"
+        timeout 150 env $hyb "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
           "$suite" --backend "$backend" --path both --primitive "$1" --case "$2" >"$log" 2>&1
         rc=$?
         if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
@@ -203,5 +218,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, hybrid radix $hybrid, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -5,10 +5,12 @@
  * natural alignment (others answer SWEEP_ERR_UNSUPPORTED and the core composes).
  */
 #include "cuda_backend.h"
+#include "gpu/radix_hybrid.cuh"
 #include "gpu/radix_kernels.cuh"
 #include "gpu/radix_onesweep.cuh"
 
 #include <stdio.h>
+#include <string.h>
 
 using namespace sweep_gpu;
 
@@ -121,14 +123,236 @@ struct SortCall {
     size_t *scratch_bytes;
 };
 
-/* Ring slots of tile status words for inputs of in_bytes: a power of two within 1%
- * of the input's bytes, never below kMinRingTiles (radix_onesweep.cuh). */
-size_t ring_tiles(size_t in_bytes) {
-    const size_t fit = in_bytes / 100 / (kRadixDigits * sizeof(unsigned long long));
+/* Ring slots of tile status words within `budget` bytes: a power of two, never
+ * below kMinRingTiles (radix_onesweep.cuh). */
+size_t ring_tiles(size_t budget) {
+    const size_t fit = budget / (kRadixDigits * sizeof(unsigned long long));
     size_t r = kMinRingTiles;
     while (r * 2 <= fit)
         r *= 2;
     return r;
+}
+
+/* One Onesweep launch over keys [start, start + len) for digit (shift, nbits) of
+ * plan pass `pass`, its status ring cleared first. */
+template <class U, class Vt, bool VALUES, bool BUCKETED>
+sweep_status onesweep_launch(sweep_cuda *h, OnesweepArgs a, size_t tiles, size_t ring) {
+    typedef OnesweepTuning<U, Vt> Tn;
+    const size_t used = tiles < ring ? tiles : ring;
+    SWEEP_CUDA_TRY(h, cudaMemsetAsync(a.counter, 0,
+                                      256 + used * kRadixDigits * sizeof(unsigned long long),
+                                      h->stream));
+    if (tiles == 0) return SWEEP_OK;
+    radix_onesweep_kernel<U, Vt, VALUES, BUCKETED>
+        <<<(unsigned)tiles, Tn::threads, 0, h->stream>>>(a);
+    SWEEP_CUDA_LAUNCHED(h, BUCKETED ? "radix_sort (bucketed pass)" : "radix_sort (onesweep pass)");
+    return SWEEP_OK;
+}
+
+/* Where the hybrid sort (radix_hybrid.cuh) keeps its state, besides the Onesweep
+ * sort's: the header, the largest bucket and the count of buckets with long runs,
+ * the (h1, h2) bucket starts, and the list of buckets with long runs. */
+struct HybridHeader {
+    unsigned tile_first[kRadixDigits + 1];  /* the first tile of each h1 group */
+    unsigned group_start[kRadixDigits + 1]; /* where each h1 group starts */
+};
+constexpr size_t kHybridHeaderBytes = 4096;
+static_assert(sizeof(HybridHeader) <= kHybridHeaderBytes, "the header fits its scratch");
+constexpr size_t kHybridBucketBytes = (kHybridBuckets + 1) * sizeof(unsigned) + 252;
+constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest, long_count */ +
+                                     kHybridBucketBytes + kHybridBuckets * sizeof(unsigned);
+
+/* The hybrid sort takes keys of 4 or 8 bytes, at least h->radix_hybrid_min4/8 of them
+ * (by default 2^26 8-byte keys, whose 1% then holds the bucket state), values of 0,
+ * 4 or 8 bytes, more than two digits, and counts that fit one portion. */
+template <class U, class Vt>
+constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::value ||
+                                                 sizeof(Vt) == 4 || sizeof(Vt) == 8);
+
+template <class U, class Vt>
+bool hybrid_fits(const sweep_cuda *h, const sweep_kradix *key, size_t n) {
+    return kHybridTypes<U, Vt> &&
+           n >= (sizeof(U) == 8 ? h->radix_hybrid_min8 : h->radix_hybrid_min4) && n >= 2 &&
+           n <= OnesweepTuning<U, Vt>::max_portion && key->end_bit - key->begin_bit > 16;
+}
+
+/* The sort's scratch, carved. */
+struct SortMem {
+    void *ktmp, *vtmp;
+    unsigned long long *hist, *base; /* base: per pass, (nportions + 1) x 256 */
+    SortPlan *plan;
+    unsigned *counter;
+    unsigned long long *status;
+    size_t ring;
+    HybridHeader *header; /* the hybrid sort's */
+    unsigned *largest, *long_count, *buckets, *long_list;
+};
+
+/* The hybrid sort (radix_hybrid.cuh) after the histogram of every digit, for
+ * hybrid_fits inputs. *done stays false where the input has fewer than three
+ * non-constant digits: the LSD sort then goes on from the same histogram. */
+template <class U, class Vt>
+sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    typedef OnesweepTuning<U, Vt> Tn;
+    sweep_cuda *h = c.h;
+    const sweep_kradix *key = c.key;
+    const size_t n = c.n;
+    const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
+    unsigned long long hh[kRadixMaxPasses * kRadixDigits];
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(hh, m.hist, passes * kRadixDigits * sizeof(hh[0]),
+                                      cudaMemcpyDeviceToHost, h->stream));
+    SWEEP_CUDA_TRY(h, cudaStreamSynchronize(h->stream));
+    unsigned act[kRadixMaxPasses], na = 0; /* the non-constant digits, lowest first */
+    for (unsigned p = 0; p < passes; ++p) {
+        bool constant = false;
+        for (unsigned d = 0; d < kRadixDigits; ++d)
+            constant |= hh[p * kRadixDigits + d] == n;
+        if (!constant) act[na++] = p;
+    }
+    if (na < 3) return SWEEP_OK;
+    *done = true;
+    const unsigned h1 = act[na - 1], h2 = act[na - 2], h3 = act[na - 3];
+    auto spec_at = [&](unsigned p) {
+        const unsigned shift = key->begin_bit + 8 * p;
+        return spec_of(key, shift, key->end_bit - shift < 8 ? key->end_bit - shift : 8);
+    };
+
+    /* the digit offsets of every pass, the h1 groups' first tiles, the plan */
+    unsigned long long hbase[kRadixMaxPasses * 2 * kRadixDigits];
+    for (unsigned p = 0; p < passes; ++p) {
+        unsigned long long run = 0;
+        for (unsigned d = 0; d < kRadixDigits; ++d) {
+            hbase[p * 2 * kRadixDigits + d] = run;
+            run += hh[p * kRadixDigits + d];
+        }
+    }
+    HybridHeader hd;
+    hd.tile_first[0] = 0;
+    hd.group_start[0] = 0;
+    for (unsigned b = 0; b < kRadixDigits; ++b) {
+        const unsigned long long cb = hh[h1 * kRadixDigits + b];
+        hd.tile_first[b + 1] = hd.tile_first[b] + (unsigned)((cb + Tn::tile - 1) / Tn::tile);
+        hd.group_start[b + 1] = hd.group_start[b] + (unsigned)cb;
+    }
+    SortPlan hp;
+    memset(&hp, 0, sizeof hp);
+    hp.pass[0] = PassPlan{c.kin, m.ktmp, c.vin, m.vtmp, 1};
+    hp.pass[1] = PassPlan{m.ktmp, c.kout, m.vtmp, c.vout, 1};
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.plan, &hp, sizeof hp, cudaMemcpyHostToDevice, h->stream));
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.base, hbase, passes * 2 * kRadixDigits * sizeof(hbase[0]),
+                                      cudaMemcpyHostToDevice, h->stream));
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.header, &hd, sizeof hd, cudaMemcpyHostToDevice, h->stream));
+
+    /* h1: the keys grouped */
+    OnesweepArgs a;
+    memset(&a, 0, sizeof a);
+    a.plan = m.plan;
+    a.n = n;
+    a.portion_len = n;
+    a.status = m.status;
+    a.ring_mask = m.ring - 1;
+    a.counter = m.counter;
+    a.stall_mod = h->stall_mod;
+    a.spin_limit = h->spin_limit;
+    const size_t tiles = (n + Tn::tile - 1) / Tn::tile;
+    a.pass = 0;
+    a.spec = spec_at(h1);
+    a.base_in = m.base + (size_t)h1 * 2 * kRadixDigits;
+    a.base_out = m.base + (size_t)h1 * 2 * kRadixDigits + kRadixDigits;
+    sweep_status st = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
+    if (st != SWEEP_OK) return st;
+
+    /* the (h1, h2) buckets, and the largest */
+    SWEEP_CUDA_TRY(
+        h, cudaMemsetAsync(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned), h->stream));
+    SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.largest, 0, 2 * sizeof(unsigned), h->stream));
+    radix_bucket_histogram_kernel<U>
+        <<<(unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads, 0,
+           h->stream>>>((const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket counts)");
+    radix_bucket_scan_kernel<<<kRadixDigits, kRadixDigits, 0, h->stream>>>(
+        m.buckets, m.header->group_start, (unsigned)n, m.largest);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket scan)");
+    unsigned largest = 0;
+    SWEEP_CUDA_TRY(
+        h, cudaMemcpyAsync(&largest, m.largest, sizeof largest, cudaMemcpyDeviceToHost, h->stream));
+    SWEEP_CUDA_TRY(h, cudaStreamSynchronize(h->stream));
+
+    if (largest > kLocalCapacity) {
+        /* Too many keys share their top digits for a block: the LSD sort from the
+         * grouped keys (which are a stable permutation of the input), ping-ponging
+         * from the buffer to out and copying at the end after an even count. */
+        SortPlan fp;
+        memset(&fp, 0, sizeof fp);
+        const void *ks = m.ktmp, *vs = m.vtmp;
+        for (unsigned i = 0; i < na; ++i) {
+            void *kd = i % 2 == 0 ? c.kout : m.ktmp;
+            void *vd = i % 2 == 0 ? c.vout : m.vtmp;
+            fp.pass[i] = PassPlan{ks, kd, vs, vd, 1};
+            ks = kd;
+            vs = vd;
+        }
+        fp.kcopy = na % 2 == 0;
+        fp.vcopy = VALUES && fp.kcopy;
+        fp.kcopy_src = m.ktmp;
+        fp.kcopy_dst = c.kout;
+        fp.vcopy_src = m.vtmp;
+        fp.vcopy_dst = c.vout;
+        SWEEP_CUDA_TRY(h,
+                       cudaMemcpyAsync(m.plan, &fp, sizeof fp, cudaMemcpyHostToDevice, h->stream));
+        for (unsigned i = 0; i < na; ++i) {
+            a.pass = i;
+            a.spec = spec_at(act[i]);
+            a.base_in = m.base + (size_t)act[i] * 2 * kRadixDigits;
+            a.base_out = m.base + (size_t)act[i] * 2 * kRadixDigits + kRadixDigits;
+            st = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
+            if (st != SWEEP_OK) return st;
+        }
+        radix_copy_kernel<U, Vt, VALUES>
+            <<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
+        SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
+        return SWEEP_OK;
+    }
+
+    /* h2 within each h1 group, into out */
+    a.pass = 1;
+    a.spec = spec_at(h2);
+    a.base_in = NULL;
+    a.base_out = NULL;
+    a.tile_first = m.header->tile_first;
+    a.bucket_start = m.buckets;
+    st = onesweep_launch<U, Vt, VALUES, true>(h, a, hd.tile_first[kRadixDigits], m.ring);
+    if (st != SWEEP_OK) return st;
+
+    /* each (h1, h2) bucket sorted in place by the bits below h2 */
+    LocalSortArgs la;
+    la.bucket_start = m.buckets;
+    /* runs: h3 and up to kRunBits - 8 bits below it */
+    const unsigned s3 = key->begin_bit + 8 * h3;
+    const unsigned extra = s3 - key->begin_bit < kRunBits - 8 ? s3 - key->begin_bit : kRunBits - 8;
+    la.spec = spec_of(key, s3 - extra, 8 + extra);
+    la.below = ((1ull << (s3 - extra)) - 1) & ~((1ull << key->begin_bit) - 1);
+    la.lsd_digits = 0;
+    for (unsigned i = 0; i < na - 2; ++i)
+        la.lsd_digits |= 1u << act[i];
+    la.begin_bit = key->begin_bit;
+    la.long_count = m.long_count;
+    la.long_list = m.long_list;
+    /* with their static shared memory, above 48 KB: the kernels must ask for it */
+    constexpr size_t smem = local_sort_smem<U, Vt, VALUES>();
+    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_sort_kernel<U, Vt, VALUES>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_lsd_kernel<U, Vt, VALUES>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    radix_local_sort_kernel<U, Vt, VALUES>
+        <<<kHybridBuckets, kLocalThreads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout, la);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort)");
+    radix_local_lsd_kernel<U, Vt, VALUES>
+        <<<(unsigned)h->sm_count * 2, kLocalThreads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout,
+                                                                        la);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort, long runs)");
+    return SWEEP_OK;
 }
 
 template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
@@ -137,56 +361,81 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     const sweep_kradix *key = c.key;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
     const size_t n = c.n;
+    const bool hybrid = hybrid_fits<U, Vt>(c.h, key, n);
     /* One launch a pass for up to Tn::max_portion keys (2^30 less a tile), its tile
      * status words (2 KB a tile) in a ring of `ring` slots: within 1% of the input's
-     * bytes once the input spans more than kMinRingTiles tiles. Longer inputs go
-     * through in portions, a launch each. */
+     * bytes (less the hybrid sort's bucket state) once the input spans more than
+     * kMinRingTiles tiles. Longer inputs go through in portions, a launch each. */
     const size_t in_bytes = n * (sizeof(U) + (VALUES ? sizeof(Vt) : 0));
     const size_t portion = Tn::max_portion;
     const size_t nportions = n ? (n + portion - 1) / portion : 0;
     const size_t ptiles = ((n < portion ? n : portion) + Tn::tile - 1) / Tn::tile;
-    const size_t ring = ring_tiles(in_bytes);
-    const size_t slots = ptiles < ring ? ptiles : ring;
-    /* scratch: keys (and values) buffer, counts, offsets, plan, tile states */
+    const size_t extra = hybrid ? kHybridExtraBytes : 0;
+    const size_t ring = ring_tiles(in_bytes / 100 > extra ? in_bytes / 100 - extra : 0);
+    /* the hybrid sort's bucketed pass has up to one more tile per h1 group */
+    const size_t need = ptiles + (hybrid ? kRadixDigits : 0);
+    const size_t slots = need < ring ? need : ring;
+    /* scratch: keys (and values) buffer, counts, offsets, plan, hybrid state, tile
+     * states */
     const size_t b_keys = round256(n * sizeof(U));
     const size_t b_vals = VALUES ? round256(n * sizeof(Vt)) : 0;
     const size_t b_hist = round256(passes * kRadixDigits * sizeof(unsigned long long));
     const size_t b_base =
         round256(passes * (nportions + 1) * kRadixDigits * sizeof(unsigned long long));
     const size_t b_plan = round256(sizeof(SortPlan));
+    const size_t b_hybrid = hybrid ? round256(kHybridExtraBytes) : 0;
     const size_t b_status = 256 + round256(slots * kRadixDigits * sizeof(unsigned long long));
     if (!c.scratch) {
-        *c.scratch_bytes = b_keys + b_vals + b_hist + b_base + b_plan + b_status;
+        *c.scratch_bytes = b_keys + b_vals + b_hist + b_base + b_plan + b_hybrid + b_status;
         return SWEEP_OK;
     }
     sweep_cuda *h = c.h;
     unsigned char *p = (unsigned char *)c.scratch;
-    void *ktmp = p;
+    SortMem m;
+    memset(&m, 0, sizeof m);
+    m.ktmp = p;
     p += b_keys;
-    void *vtmp = VALUES ? (void *)p : NULL;
+    m.vtmp = VALUES ? (void *)p : NULL;
     p += b_vals;
-    unsigned long long *hist = (unsigned long long *)p;
+    m.hist = (unsigned long long *)p;
     p += b_hist;
-    unsigned long long *base = (unsigned long long *)p;
+    m.base = (unsigned long long *)p;
     p += b_base;
-    SortPlan *plan = (SortPlan *)p;
+    m.plan = (SortPlan *)p;
     p += b_plan;
-    unsigned *counter = (unsigned *)p;
-    unsigned long long *status = (unsigned long long *)(p + 256);
+    if (hybrid) {
+        m.header = (HybridHeader *)p;
+        m.largest = (unsigned *)(p + kHybridHeaderBytes);
+        m.long_count = m.largest + 1;
+        m.buckets = (unsigned *)(p + kHybridHeaderBytes + 256);
+        m.long_list = (unsigned *)(p + kHybridHeaderBytes + 256 + kHybridBucketBytes);
+    }
+    p += b_hybrid;
+    m.counter = (unsigned *)p;
+    m.status = (unsigned long long *)(p + 256);
+    m.ring = ring;
 
-    SWEEP_CUDA_TRY(h, cudaMemsetAsync(hist, 0, b_hist, h->stream));
-    const sweep_status hs = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, hist);
-    if (hs != SWEEP_OK) return hs;
+    SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.hist, 0, b_hist, h->stream));
+    sweep_status st = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, m.hist);
+    if (st != SWEEP_OK) return st;
+    if constexpr (kHybridTypes<U, Vt>) {
+        if (hybrid) {
+            bool done = false;
+            st = hybrid_sort<U, Vt>(c, m, &done);
+            if (st != SWEEP_OK || done) return st;
+        }
+    }
     radix_plan_kernel<<<1, kRadixMaxPasses * 32, 0, h->stream>>>(
-        hist, n, passes, nportions, c.kin, c.kout, ktmp, c.vin, c.vout, vtmp, base, plan);
+        m.hist, n, passes, nportions, c.kin, c.kout, m.ktmp, c.vin, c.vout, m.vtmp, m.base, m.plan);
     SWEEP_CUDA_LAUNCHED(h, "radix_sort (plan)");
     for (unsigned pass = 0; pass < passes; ++pass) {
         const unsigned shift = key->begin_bit + 8 * pass;
         const unsigned nbits = key->end_bit - shift < 8 ? key->end_bit - shift : 8;
-        unsigned long long *pbase = base + (size_t)pass * (nportions + 1) * kRadixDigits;
+        unsigned long long *pbase = m.base + (size_t)pass * (nportions + 1) * kRadixDigits;
         for (size_t k = 0; k < nportions; ++k) {
             OnesweepArgs a;
-            a.plan = plan;
+            memset(&a, 0, sizeof a);
+            a.plan = m.plan;
             a.pass = pass;
             a.n = n;
             a.portion_start = k * portion;
@@ -194,22 +443,17 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             a.spec = spec_of(key, shift, nbits);
             a.base_in = pbase + k * kRadixDigits;
             a.base_out = pbase + (k + 1) * kRadixDigits;
-            a.status = status;
+            a.status = m.status;
             a.ring_mask = ring - 1;
-            a.counter = counter;
+            a.counter = m.counter;
             a.stall_mod = h->stall_mod;
             a.spin_limit = h->spin_limit;
-            const size_t tiles = (a.portion_len + Tn::tile - 1) / Tn::tile;
-            const size_t used = tiles < ring ? tiles : ring;
-            SWEEP_CUDA_TRY(h,
-                           cudaMemsetAsync(counter, 0,
-                                           256 + used * kRadixDigits * sizeof(unsigned long long),
-                                           h->stream));
-            radix_onesweep_kernel<U, Vt, VALUES><<<(unsigned)tiles, Tn::threads, 0, h->stream>>>(a);
-            SWEEP_CUDA_LAUNCHED(h, "radix_sort (onesweep pass)");
+            st = onesweep_launch<U, Vt, VALUES, false>(
+                h, a, (a.portion_len + Tn::tile - 1) / Tn::tile, ring);
+            if (st != SWEEP_OK) return st;
         }
     }
-    radix_copy_kernel<U, Vt, VALUES><<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(plan, n);
+    radix_copy_kernel<U, Vt, VALUES><<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
     SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
     return SWEEP_OK;
 }

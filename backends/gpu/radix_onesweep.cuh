@@ -199,6 +199,12 @@ struct OnesweepArgs {
     unsigned *counter;
     unsigned stall_mod;
     int spin_limit;
+    /* Bucketed launches only (the hybrid sort's second pass, radix_hybrid.cuh): the
+     * keys are grouped by a higher digit b, and each group is a portion of its own,
+     * its tiles numbered from tile_first[b] (257 entries, [256] = all tiles); the
+     * keys of (b, digit d) start at bucket_start[b * 256 + d] (65537 entries). */
+    const unsigned *tile_first;
+    const unsigned *bucket_start;
 };
 
 /* Digit d's keys before this tile in the portion: a walk back over the earlier
@@ -209,31 +215,33 @@ struct OnesweepArgs {
 constexpr int kLookbackWindow = 4;
 
 template <int TILE, class U>
-SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, size_t tile,
-                                         unsigned d) {
+SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, size_t gfirst,
+                                         size_t tile, unsigned d, size_t pstart, size_t pend) {
+    /* tile: the portion's tile number; gfirst + tile: the launch's (ring slot, tag) */
     const unsigned long long *st = a.status + d;
-    const size_t pend = a.portion_start + a.portion_len;
     unsigned before = 0;
     long long q = (long long)tile - 1;
     while (q >= 0) {
         unsigned long long w[kLookbackWindow];
 #pragma unroll
         for (int i = 0; i < kLookbackWindow; ++i)
-            w[i] = q - i >= 0 ? load_volatile(&st[((size_t)(q - i) & a.ring_mask) * kRadixDigits])
-                              : 0ull;
+            w[i] =
+                q - i >= 0
+                    ? load_volatile(&st[((gfirst + (size_t)(q - i)) & a.ring_mask) * kRadixDigits])
+                    : 0ull;
 #pragma unroll
         for (int i = 0; i < kLookbackWindow; ++i) {
             const long long r = q - i;
-            unsigned x = r >= 0 ? digit_state(w[i], (size_t)r) : kDigitPrefix;
+            const size_t gr = gfirst + (size_t)r;
+            unsigned x = r >= 0 ? digit_state(w[i], gr) : kDigitPrefix;
             unsigned ns = 32;
             for (int s = 0; (x >> 30) == 0 && s < a.spin_limit; ++s) {
                 backoff(ns);
                 if (ns < 256) ns *= 2;
-                x = digit_state(load_volatile(&st[((size_t)r & a.ring_mask) * kRadixDigits]),
-                                (size_t)r);
+                x = digit_state(load_volatile(&st[(gr & a.ring_mask) * kRadixDigits]), gr);
             }
             if ((x >> 30) == 0) {
-                const size_t qs = a.portion_start + (size_t)r * TILE;
+                const size_t qs = pstart + (size_t)r * TILE;
                 const size_t qe = qs + TILE < pend ? qs + TILE : pend;
                 unsigned c = 0;
                 for (size_t k = qs; k < qe; ++k)
@@ -273,7 +281,7 @@ template <class Rs, int BUF, int DIG> struct OnesweepSmem<Rs, BUF, DIG, true> {
  * counts published as the tile's aggregate, stable ranks, then keys (and values)
  * reordered by digit in shared memory so each digit's run goes out on consecutive
  * addresses. */
-template <class U, class Vt, bool VALUES, class Tn = OnesweepTuning<U, Vt>>
+template <class U, class Vt, bool VALUES, bool BUCKETED = false, class Tn = OnesweepTuning<U, Vt>>
 __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     radix_onesweep_kernel(OnesweepArgs a) {
     constexpr int THREADS = Tn::threads;
@@ -291,6 +299,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     __shared__ U *skdst[kRadixDigits];
     __shared__ unsigned long long sbase[VALUES ? kRadixDigits : 1]; /* the same as an index */
     __shared__ unsigned s_tile;
+    __shared__ unsigned s_first[BUCKETED ? kRadixDigits + 1 : 1];
+    __shared__ unsigned s_bucket;
 
     const PassPlan pp = a.plan->pass[a.pass];
     if (!pp.active) return;
@@ -299,17 +309,34 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
 
     const int tid = threadIdx.x, lane = lane_id(), warp = warp_id();
     if (tid == 0) s_tile = atomic_add(a.counter, 1u);
+    if (BUCKETED)
+        for (int i = tid; i <= kRadixDigits; i += THREADS)
+            s_first[i] = a.tile_first[i];
     __syncthreads();
-    const size_t tile = s_tile;
-    const size_t ntiles = (a.portion_len + TILE - 1) / TILE;
-    const size_t tstart = a.portion_start + tile * (size_t)TILE;
-    const size_t pend = a.portion_start + a.portion_len;
+    /* g: the launch's tile (ring slot and tag); tile: its number in the portion */
+    const size_t g = s_tile;
+    size_t tile = g, pstart = a.portion_start, plen = a.portion_len;
+    unsigned long long base_in;
+    if (BUCKETED) {
+        /* empty buckets own no tile, so exactly one b has first[b] <= g < first[b+1] */
+        if (tid < kRadixDigits && s_first[tid] <= g && g < s_first[tid + 1]) s_bucket = tid;
+        __syncthreads();
+        const unsigned b = s_bucket;
+        tile = g - s_first[b];
+        pstart = a.bucket_start[b * kRadixDigits];
+        plen = a.bucket_start[(b + 1) * kRadixDigits] - pstart;
+        base_in = tid < kRadixDigits ? a.bucket_start[b * kRadixDigits + tid] : 0ull;
+    } else {
+        /* read now, so its latency overlaps the key loads rather than following the
+         * look-back */
+        base_in = tid < kRadixDigits ? a.base_in[tid] : 0ull;
+    }
+    const size_t ntiles = (plen + TILE - 1) / TILE;
+    const size_t tstart = pstart + tile * (size_t)TILE;
+    const size_t pend = pstart + plen;
     const int len = pend - tstart < (size_t)TILE ? (int)(pend - tstart) : TILE;
     const bool full = len == TILE;
     const int first = warp * kWarp * ITEMS + lane; /* item j is key first + j * kWarp */
-    /* read now, so its latency overlaps the key loads rather than following the
-     * look-back */
-    const unsigned long long base_in = tid < kRadixDigits ? a.base_in[tid] : 0ull;
 
     U k[ITEMS];
     if (full) {
@@ -336,11 +363,10 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
         Rank::count(dig, all, total, sm.rs);
     else
         Rank::count(dig, valid, total, sm.rs);
-    if (emulated_stall(a.stall_mod, tile)) stall_delay(a.spin_limit);
-    unsigned long long *my_status = a.status + (tile & a.ring_mask) * kRadixDigits + tid;
+    if (emulated_stall(a.stall_mod, g)) stall_delay(a.spin_limit);
+    unsigned long long *my_status = a.status + (g & a.ring_mask) * kRadixDigits + tid;
     if (tid < kRadixDigits)
-        store_volatile(my_status,
-                       digit_word(tile, (tile ? kDigitAggregate : kDigitPrefix) | total));
+        store_volatile(my_status, digit_word(g, (tile ? kDigitAggregate : kDigitPrefix) | total));
     Rank::offsets(total, excl, sm.rs);
     unsigned ranks[ITEMS];
     if (full)
@@ -360,12 +386,13 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
             if (valid(j)) skeys[ranks[j]] = k[j];
     }
     if (tid < kRadixDigits) {
-        const unsigned before = tile ? digit_lookback<TILE>(a, src, tile, (unsigned)tid) : 0u;
-        if (tile) store_volatile(my_status, digit_word(tile, kDigitPrefix | (before + total)));
+        const unsigned before =
+            tile ? digit_lookback<TILE>(a, src, g - tile, tile, (unsigned)tid, pstart, pend) : 0u;
+        if (tile) store_volatile(my_status, digit_word(g, kDigitPrefix | (before + total)));
         const unsigned long long b = base_in + before - excl; /* may wrap; the sum won't */
         skdst[tid] = (U *)((uintptr_t)dst + (uintptr_t)b * sizeof(U));
         if (VALUES) sbase[tid] = b;
-        if (tile == ntiles - 1) a.base_out[tid] = base_in + before + total;
+        if (!BUCKETED && tile == ntiles - 1) a.base_out[tid] = base_in + before + total;
     }
     __syncthreads();
     const int lim = full ? TILE : len;

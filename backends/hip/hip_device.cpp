@@ -8,6 +8,7 @@
 #include "cuda/cuda_rtc.h"
 #include "hip_backend.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,11 @@ sweep_status sweep_hip_open(const sweep_backend_open_args *args, void **handle,
     h->dependent_launch = 0; /* no programmatic dependent launch under HIP */
     h->stall_mod = (unsigned)env_int("SWEEP_HIP_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_HIP_SPIN_LIMIT", 4000);
+    {
+        const int hybrid = env_int("SWEEP_HIP_RADIX_HYBRID_MIN", -1);
+        h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : (size_t)1 << 26;
+        h->radix_hybrid_min4 = hybrid >= 0 ? (size_t)hybrid : SIZE_MAX;
+    }
     memset(props, 0, sizeof *props);
     props->flags = 0;
     props->scan_tile = SWEEP_CUDA_SCAN_TILE;

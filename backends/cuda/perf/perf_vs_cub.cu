@@ -299,6 +299,20 @@ radix:
         same("sort u64", b64, c64, n);
         row("radix sort u64 keys", s, c, 1.2);
     }
+    {
+        /* outside the issue's table: 64-bit keys with 4-byte values */
+        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U64);
+        d.value_size = 4;
+        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a64, b64, v32, w32, n, &d)); }, 5);
+        CK(cub::DeviceRadixSort::SortPairs(NULL, need, a64, c64, v32, x32, (int64_t)n));
+        ensure(need);
+        double c = median_ms(
+            [&] { CK(cub::DeviceRadixSort::SortPairs(tmp, need, a64, c64, v32, x32, (int64_t)n)); },
+            5);
+        same("sort u64 pairs keys", b64, c64, n);
+        same("sort u64 pairs values", w32, x32, n);
+        row("radix sort u64/u32 pairs", s, c, 0.0);
+    }
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto done;
 merge:
     /* merge sort u32 at n/4 (2^26), built-in order (the core may route it to the

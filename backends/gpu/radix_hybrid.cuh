@@ -1,0 +1,309 @@
+/*
+ * radix_hybrid.cuh -- the kernels of the hybrid radix sort for long inputs: two
+ * most-significant-digit passes, then each of the small buckets they leave sorted in
+ * shared memory by one block (after Stehle & Jacobsen's hybrid MSD sort). For 64-bit
+ * keys that is three passes over the data where the LSD sort takes eight.
+ *
+ * The host (cuda_radix.cu) runs it in this order:
+ *   1. the histogram of every digit (radix_kernels.cuh), read back by the host, which
+ *      picks the highest non-constant digit h1, the next one h2 and the next h3;
+ *   2. an Onesweep pass on h1 (radix_onesweep.cuh): the keys grouped by h1;
+ *   3. radix_bucket_histogram_kernel: the h2 digits counted within each h1 group,
+ *      65536 counts; radix_bucket_scan_kernel turns them into where each (h1, h2)
+ *      bucket starts and finds the largest bucket, which the host reads back;
+ *   4. if a bucket is larger than a block sorts (kLocalCapacity), the LSD sort goes
+ *      on from the grouped keys instead (correct for any distribution, slower);
+ *   5. a bucketed Onesweep pass on h2: each h1 group a portion of its own;
+ *   6. radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys into
+ *      runs by h3 and a few bits below, then orders each run by the remaining bits
+ *      with direct comparisons (runs of at most kLocalCompareLimit keys);
+ *      radix_local_lsd_kernel ranks the buckets with longer runs LSD, digit by digit.
+ *
+ * Every step is stable, so equal keys keep their input order, as in the LSD sort.
+ */
+#ifndef SWEEP_GPU_RADIX_HYBRID_CUH
+#define SWEEP_GPU_RADIX_HYBRID_CUH
+
+#include "block_radix_rank.cuh"
+#include "block_scan.cuh"
+#include "radix_keys.cuh"
+
+namespace sweep_gpu {
+
+/* (h1, h2) buckets: 256 x 256, and one more start for the end. */
+constexpr unsigned kHybridBuckets = kRadixDigits * kRadixDigits;
+
+/* ---------------------------------------------------------- bucket counts ----- */
+
+constexpr int kBucketHistThreads = 512;
+constexpr int kBucketHistChunk = kBucketHistThreads * 16;
+/* h1 groups a chunk's counters cover in shared memory; a chunk spanning more (only
+ * where groups are small) counts the rest with global atomics. */
+constexpr unsigned kBucketWindow = 4;
+
+/* counts[b * 256 + m] += keys of chunk with h1 digit b and h2 digit m (counts
+ * zeroed before). keys are grouped by h1, so a chunk's h1 digits lie between those
+ * of its first and last keys. */
+template <class U>
+__global__ void __launch_bounds__(kBucketHistThreads)
+    radix_bucket_histogram_kernel(const U *keys, size_t n, DigitSpec h1, DigitSpec h2,
+                                  unsigned *counts) {
+    __shared__ unsigned cnt[kBucketWindow * kRadixDigits];
+    const KeyCodec<U> c1(h1), c2(h2);
+    const size_t c0 = blockIdx.x * (size_t)kBucketHistChunk;
+    const size_t c1e = c0 + kBucketHistChunk < n ? c0 + kBucketHistChunk : n;
+    const unsigned b0 = c1.digit(c1.encode(keys[c0]));
+    const unsigned bl = c1.digit(c1.encode(keys[c1e - 1]));
+    const bool windowed = bl - b0 < kBucketWindow;
+    for (unsigned i = threadIdx.x; i < kBucketWindow * kRadixDigits; i += kBucketHistThreads)
+        cnt[i] = 0;
+    __syncthreads();
+#pragma unroll 4
+    for (size_t i = c0 + threadIdx.x; i < c1e; i += kBucketHistThreads) {
+        const U u = c1.encode(keys[i]);
+        const unsigned b = c1.digit(u), m = c2.digit(u);
+        if (windowed)
+            atomicAdd(&cnt[(b - b0) * kRadixDigits + m], 1u);
+        else
+            atomicAdd(&counts[b * kRadixDigits + m], 1u);
+    }
+    if (!windowed) return;
+    __syncthreads();
+    for (unsigned i = threadIdx.x; i < kBucketWindow * kRadixDigits; i += kBucketHistThreads)
+        if (cnt[i]) atomicAdd(&counts[b0 * kRadixDigits + i], cnt[i]);
+}
+
+/* Block b: the 256 counts of h1 group b become where each (b, h2) bucket starts:
+ * group_start[b] (the host's scan of the h1 counts) plus the exclusive scan of the
+ * row; counts[kHybridBuckets] = n, and *largest the largest count (zeroed before). */
+__global__ void __launch_bounds__(kRadixDigits)
+    radix_bucket_scan_kernel(unsigned *counts, const unsigned *group_start, unsigned n,
+                             unsigned *largest) {
+    typedef BlockScan<Plain<unsigned, OpSum>, kRadixDigits> BS;
+    __shared__ typename BS::Storage st;
+    unsigned *row = counts + blockIdx.x * kRadixDigits;
+    const unsigned x = row[threadIdx.x];
+    unsigned pre, tot;
+    bool has;
+    BS::exclusive(x, pre, has, tot, st);
+    row[threadIdx.x] = group_start[blockIdx.x] + (has ? pre : 0u);
+    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) counts[kHybridBuckets] = n;
+    unsigned big = x;
+    for (int d = kWarp / 2; d > 0; d /= 2) {
+        const unsigned y = shfl_down_word(big, d);
+        big = y > big ? y : big;
+    }
+    if (lane_id() == 0 && big) atomicMax(largest, big);
+}
+
+/* ------------------------------------------------------------- local sort ----- */
+
+constexpr int kLocalThreads = 256;
+constexpr int kLocalItems = 20;
+constexpr unsigned kLocalCapacity = kLocalThreads * kLocalItems;
+/* A bucket's keys are dealt into runs by up to kRunBits bits from h3 down (h3 and
+ * the 3 bits below it), then each run is ordered by direct comparisons: a key
+ * compares itself with every key of its run, so runs of random keys stay short (2
+ * keys on average in a 4096-key bucket). Buckets with a run longer than
+ * kLocalCompareLimit (few distinct keys) are ranked LSD instead. */
+constexpr unsigned kRunBits = 11;
+constexpr unsigned kRuns = 1u << kRunBits;
+constexpr unsigned kLocalCompareLimit = 64;
+
+struct LocalSortArgs {
+    const unsigned *bucket_start; /* kHybridBuckets + 1 */
+    DigitSpec spec;               /* the key's kind and order; shift, nbits: the run bits */
+    unsigned long long below;     /* the pattern bits below them, which order a run */
+    unsigned lsd_digits;          /* long runs: bit p ranks digit (begin_bit + 8p) */
+    unsigned begin_bit;
+    unsigned *long_count; /* buckets with a long run (zeroed before), */
+    unsigned *long_list;  /* and which */
+};
+
+/* Dynamic shared memory of the local sorts: the keys, each key's input position,
+ * and with values the values. */
+template <class U, class Vt, bool VALUES> constexpr size_t local_sort_smem() {
+    return kLocalCapacity * (sizeof(U) + sizeof(unsigned short) + (VALUES ? sizeof(Vt) : 0));
+}
+
+/* A run's counter in shared memory, padded once every 32 so that a thread scanning
+ * its 8 consecutive runs and its neighbours doing theirs fall in different banks. */
+SWEEP_GPU_INLINE unsigned run_slot(unsigned r) {
+    return r + (r >> 5);
+}
+constexpr unsigned kRunSlots = kRuns + 1 + (kRuns >> 5) + 1;
+
+/* Sorts bucket blockIdx.x (at most kLocalCapacity keys) in place, stably, unless a
+ * run in it is longer than kLocalCompareLimit: then it lists the bucket for
+ * radix_local_lsd_kernel. The keys are counted by run (one shared atomic each) and
+ * dealt into runs in any order, each with its input position; a key's place in its
+ * run is the number of run keys below it, or equal and earlier in the input. Few
+ * registers, so that several blocks an SM hide each other's latencies. */
+template <class U, class Vt, bool VALUES>
+__global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
+    radix_local_sort_kernel(U *keys, Vt *vals, LocalSortArgs a) {
+    typedef BlockScan<Plain<unsigned, OpSum>, kLocalThreads> BS;
+    constexpr int ITEMS = kLocalItems;
+    constexpr unsigned PER = kRuns / kLocalThreads;
+    __shared__ typename BS::Storage scan;
+    __shared__ unsigned run_start[kRunSlots], run_next[kRunSlots];
+    __shared__ int s_long;
+    extern __shared__ unsigned long long local_smem[];
+    U *skeys = (U *)local_smem;
+    Vt *svals = (Vt *)(skeys + kLocalCapacity);
+    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? kLocalCapacity : 0));
+
+    const size_t s = a.bucket_start[blockIdx.x];
+    const unsigned len = a.bucket_start[blockIdx.x + 1] - (unsigned)s;
+    if (len < 2) return;
+    keys += s;
+    if (VALUES) vals += s;
+    const KeyCodec<U> codec(a.spec);
+    const int tid = threadIdx.x;
+    for (unsigned r = tid; r < kRunSlots; r += kLocalThreads)
+        run_next[r] = 0;
+    if (tid == 0) s_long = 0;
+    __syncthreads();
+    /* item j of thread t: input position j * kLocalThreads + t; every load issued
+     * before the first count */
+    U k[ITEMS];
+    Vt v[VALUES ? ITEMS : 1];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const unsigned i = j * kLocalThreads + tid;
+        if (i < len) {
+            k[j] = keys[i];
+            if (VALUES) v[j] = vals[i];
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        if (j * kLocalThreads + tid < len) {
+            k[j] = codec.encode(k[j]);
+            atomicAdd(&run_next[run_slot(codec.digit(k[j]))], 1u);
+        }
+    }
+    __syncthreads();
+    /* thread t scans runs [PER t, PER (t + 1)) */
+    unsigned c[PER], sum = 0, big = 0;
+#pragma unroll
+    for (unsigned e = 0; e < PER; ++e) {
+        c[e] = run_next[run_slot(tid * PER + e)];
+        sum += c[e];
+        big = c[e] > big ? c[e] : big;
+    }
+    unsigned pre, tot;
+    bool has;
+    BS::exclusive(sum, pre, has, tot, scan);
+    unsigned run = has ? pre : 0u;
+#pragma unroll
+    for (unsigned e = 0; e < PER; ++e) {
+        run_start[run_slot(tid * PER + e)] = run;
+        run_next[run_slot(tid * PER + e)] = run;
+        run += c[e];
+    }
+    if (tid == kLocalThreads - 1) run_start[run_slot(kRuns)] = run;
+    if (big > kLocalCompareLimit) s_long = 1;
+    __syncthreads();
+    if (s_long) {
+        if (tid == 0) a.long_list[atomicAdd(a.long_count, 1u)] = blockIdx.x;
+        return;
+    }
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const unsigned i = j * kLocalThreads + tid;
+        if (i < len) {
+            const unsigned p = atomicAdd(&run_next[run_slot(codec.digit(k[j]))], 1u);
+            skeys[p] = k[j];
+            sidx[p] = (unsigned short)i;
+            if (VALUES) svals[i] = v[j];
+        }
+    }
+    __syncthreads();
+    const U below = (U)a.below;
+    for (unsigned p = tid; p < len; p += kLocalThreads) {
+        const U x = skeys[p];
+        const unsigned ix = sidx[p];
+        const unsigned d = codec.digit(x);
+        const unsigned lo = run_start[run_slot(d)], hi = run_start[run_slot(d + 1)];
+        const U mx = (U)(x & below);
+        unsigned r = 0;
+        for (unsigned q = lo; q < hi; ++q) {
+            const U y = (U)(skeys[q] & below);
+            r += y < mx;
+            if (y == mx) r += sidx[q] < ix;
+        }
+        keys[lo + r] = codec.decode(x);
+        if (VALUES) vals[lo + r] = svals[ix];
+    }
+}
+
+/* The buckets radix_local_sort_kernel listed, sorted in place, a block at a time
+ * each: the block ranks the bucket stably digit by digit, LSD, the keys
+ * warp-striped as BlockRadixRank keeps them in input order. */
+template <class U, class Vt, bool VALUES>
+__global__ void __launch_bounds__(kLocalThreads, 2)
+    radix_local_lsd_kernel(U *keys_all, Vt *vals_all, LocalSortArgs a) {
+    typedef BlockRadixRank<kLocalThreads, kLocalItems> Rank;
+    constexpr int ITEMS = kLocalItems;
+    __shared__ typename Rank::Storage rs;
+    extern __shared__ unsigned long long local_smem[];
+    U *skeys = (U *)local_smem;
+    Vt *svals = (Vt *)(skeys + kLocalCapacity);
+    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? kLocalCapacity : 0));
+    const KeyCodec<U> codec(a.spec);
+    const unsigned first = (unsigned)(warp_id() * kWarp * ITEMS + lane_id());
+    const unsigned count = *a.long_count;
+
+    for (unsigned li = blockIdx.x; li < count; li += gridDim.x) {
+        const unsigned b = a.long_list[li];
+        const size_t s = a.bucket_start[b];
+        const unsigned len = a.bucket_start[b + 1] - (unsigned)s;
+        U *keys = keys_all + s;
+        Vt *vals = VALUES ? vals_all + s : vals_all;
+        U k[ITEMS];
+        unsigned o[ITEMS], dg[ITEMS], rk[ITEMS];
+        bool ok[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            o[j] = first + j * kWarp;
+            ok[j] = o[j] < len;
+            k[j] = ok[j] ? codec.encode(keys[o[j]]) : (U)0;
+            if (VALUES && ok[j]) svals[o[j]] = vals[o[j]];
+        }
+        for (unsigned p = 0; p < sizeof(U); ++p) {
+            if (!((a.lsd_digits >> p) & 1u)) continue;
+            const unsigned shift = a.begin_bit + 8 * p;
+#pragma unroll
+            for (int j = 0; j < ITEMS; ++j)
+                dg[j] = (unsigned)(k[j] >> shift) & (kRadixDigits - 1);
+            Rank::rank(dg, ok, 8, rk, rs);
+#pragma unroll
+            for (int j = 0; j < ITEMS; ++j) {
+                if (!ok[j]) continue;
+                skeys[rk[j]] = k[j];
+                sidx[rk[j]] = (unsigned short)o[j];
+            }
+            __syncthreads();
+#pragma unroll
+            for (int j = 0; j < ITEMS; ++j) {
+                if (!ok[j]) continue;
+                k[j] = skeys[first + j * kWarp];
+                o[j] = sidx[first + j * kWarp];
+            }
+            /* the next rank synchronises before anyone writes skeys again */
+        }
+        __syncthreads(); /* every value in shared memory before any is written */
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            if (!ok[j]) continue;
+            keys[first + j * kWarp] = codec.decode(k[j]);
+            if (VALUES) vals[first + j * kWarp] = svals[o[j]];
+        }
+        __syncthreads(); /* the values read before the next bucket's are staged */
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_RADIX_HYBRID_CUH */
