@@ -26,15 +26,18 @@ struct sweep_cuda {
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;
     int spin_limit;
-    /* Radix sorts of at least this many 8-byte (4-byte) keys try the hybrid MSD
-     * sort (radix_hybrid.cuh). By default 4-byte keys never do: on the H100 their
-     * LSD sort, one pass longer, is faster. SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets
-     * both, to reach the hybrid with small inputs. */
+    /* Radix sorts of at least this many 8-byte (4-byte) keys take the hybrid MSD
+     * sort (radix_hybrid.cuh): SWEEP_CUDA_HYBRID_MIN8 and SWEEP_CUDA_HYBRID_MIN4, where it was
+     * faster than the LSD sort on the H100. SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets both, to reach
+     * the hybrid with small inputs. */
     size_t radix_hybrid_min8, radix_hybrid_min4;
     /* Run-time compiled programs of custom operators and comparators (cuda_rtc.cu);
      * NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
 };
+
+#define SWEEP_CUDA_HYBRID_MIN8 ((size_t)1 << 25)
+#define SWEEP_CUDA_HYBRID_MIN4 ((size_t)1 << 27)
 
 /* Reports a failed runtime call ("cuda: <what>: <runtime's message>") and maps it:
  * cudaErrorMemoryAllocation -> SWEEP_ERR_OUT_OF_MEMORY, others -> SWEEP_ERR_DEVICE. */

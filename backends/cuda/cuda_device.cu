@@ -109,8 +109,8 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
     h->spin_limit = env_int("SWEEP_CUDA_SPIN_LIMIT", 4000);
     {
         const int hybrid = env_int("SWEEP_CUDA_RADIX_HYBRID_MIN", -1);
-        h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : (size_t)1 << 26;
-        h->radix_hybrid_min4 = hybrid >= 0 ? (size_t)hybrid : SIZE_MAX;
+        h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN8;
+        h->radix_hybrid_min4 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN4;
     }
     memset(props, 0, sizeof *props);
     props->flags = 0;

@@ -163,17 +163,25 @@ constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest, long_c
                                      kHybridBucketBytes + kHybridBuckets * sizeof(unsigned);
 
 /* The hybrid sort takes keys of 4 or 8 bytes, at least h->radix_hybrid_min4/8 of them
- * (by default 2^26 8-byte keys, whose 1% then holds the bucket state), values of 0,
- * 4 or 8 bytes, more than two digits, and counts that fit one portion. */
+ * (SWEEP_CUDA_HYBRID_MIN4/8 unless a test lowers them; 1% of the input then holds the bucket
+ * state), values of 0, 4 or 8 bytes, more than two digits, and counts that fit one
+ * portion. */
 template <class U, class Vt>
 constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::value ||
                                                  sizeof(Vt) == 4 || sizeof(Vt) == 8);
 
 template <class U, class Vt>
 bool hybrid_fits(const sweep_cuda *h, const sweep_kradix *key, size_t n) {
-    return kHybridTypes<U, Vt> &&
-           n >= (sizeof(U) == 8 ? h->radix_hybrid_min8 : h->radix_hybrid_min4) && n >= 2 &&
-           n <= OnesweepTuning<U, Vt>::max_portion && key->end_bit - key->begin_bit > 16;
+    if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
+        key->end_bit - key->begin_bit <= 16)
+        return false;
+    if (sizeof(U) == 8) return n >= h->radix_hybrid_min8;
+    /* 4-byte keys alone gain only while the buckets of random keys fit the small
+     * block shape with room (2^27 and 2^28 keys on the H100, not 2^26 or 2^29) */
+    if (std::is_same<Vt, NoValue>::value && h->radix_hybrid_min4 == SWEEP_CUDA_HYBRID_MIN4 &&
+        n / kHybridBuckets > LocalSmall::capacity * 15 / 16)
+        return false;
+    return n >= h->radix_hybrid_min4;
 }
 
 /* The sort's scratch, carved. */
@@ -187,6 +195,28 @@ struct SortMem {
     HybridHeader *header; /* the hybrid sort's */
     unsigned *largest, *long_count, *buckets, *long_list;
 };
+
+/* The hybrid sort's last step: every (h1, h2) bucket sorted in place by blocks of
+ * shape Sh, those with long runs by radix_local_lsd_kernel. */
+template <class Sh, class U, class Vt>
+sweep_status local_sort(const SortCall &c, LocalSortArgs la) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_cuda *h = c.h;
+    /* with their static shared memory, above 48 KB: the kernels must ask for it */
+    constexpr size_t smem = local_sort_smem<Sh, U, Vt, VALUES>();
+    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_sort_kernel<Sh, U, Vt, VALUES>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_lsd_kernel<Sh, U, Vt, VALUES>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    radix_local_sort_kernel<Sh, U, Vt, VALUES>
+        <<<kHybridBuckets, Sh::threads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout, la);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort)");
+    radix_local_lsd_kernel<Sh, U, Vt, VALUES>
+        <<<(unsigned)h->sm_count * 2, Sh::threads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout,
+                                                                      la);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort, long runs)");
+    return SWEEP_OK;
+}
 
 /* The hybrid sort (radix_hybrid.cuh) after the histogram of every digit, for
  * hybrid_fits inputs. *done stays false where the input has fewer than three
@@ -218,8 +248,17 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
         return spec_of(key, shift, key->end_bit - shift < 8 ? key->end_bit - shift : 8);
     };
 
-    /* the digit offsets of every pass, the h1 groups' first tiles, the plan */
-    unsigned long long hbase[kRadixMaxPasses * 2 * kRadixDigits];
+    /* The digit offsets of every pass, the plan and the header lie one after another
+     * in the scratch (onesweep_run): staged here and copied in one go. */
+    constexpr size_t kStage = kRadixMaxPasses * 2 * kRadixDigits * 8 + 2048 + sizeof(HybridHeader);
+    const size_t off_plan = (size_t)((unsigned char *)m.plan - (unsigned char *)m.base);
+    const size_t off_header = (size_t)((unsigned char *)m.header - (unsigned char *)m.base);
+    const size_t staged = off_header + sizeof(HybridHeader);
+    if (staged > kStage)
+        return sweep_cuda_report(h, SWEEP_ERR_INTERNAL, "cuda: radix_sort: hybrid stage too small");
+    unsigned char stage[kStage];
+    memset(stage, 0, staged);
+    unsigned long long *hbase = (unsigned long long *)stage;
     for (unsigned p = 0; p < passes; ++p) {
         unsigned long long run = 0;
         for (unsigned d = 0; d < kRadixDigits; ++d) {
@@ -239,10 +278,9 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
     memset(&hp, 0, sizeof hp);
     hp.pass[0] = PassPlan{c.kin, m.ktmp, c.vin, m.vtmp, 1};
     hp.pass[1] = PassPlan{m.ktmp, c.kout, m.vtmp, c.vout, 1};
-    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.plan, &hp, sizeof hp, cudaMemcpyHostToDevice, h->stream));
-    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.base, hbase, passes * 2 * kRadixDigits * sizeof(hbase[0]),
-                                      cudaMemcpyHostToDevice, h->stream));
-    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.header, &hd, sizeof hd, cudaMemcpyHostToDevice, h->stream));
+    memcpy(stage + off_plan, &hp, sizeof hp);
+    memcpy(stage + off_header, &hd, sizeof hd);
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.base, stage, staged, cudaMemcpyHostToDevice, h->stream));
 
     /* h1: the keys grouped */
     OnesweepArgs a;
@@ -279,7 +317,7 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
         h, cudaMemcpyAsync(&largest, m.largest, sizeof largest, cudaMemcpyDeviceToHost, h->stream));
     SWEEP_CUDA_TRY(h, cudaStreamSynchronize(h->stream));
 
-    if (largest > kLocalCapacity) {
+    if (largest > LocalLarge::capacity) {
         /* Too many keys share their top digits for a block: the LSD sort from the
          * grouped keys (which are a stable permutation of the input), ping-ponging
          * from the buffer to out and copying at the end after an even count. */
@@ -339,20 +377,8 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
     la.begin_bit = key->begin_bit;
     la.long_count = m.long_count;
     la.long_list = m.long_list;
-    /* with their static shared memory, above 48 KB: the kernels must ask for it */
-    constexpr size_t smem = local_sort_smem<U, Vt, VALUES>();
-    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_sort_kernel<U, Vt, VALUES>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_lsd_kernel<U, Vt, VALUES>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    radix_local_sort_kernel<U, Vt, VALUES>
-        <<<kHybridBuckets, kLocalThreads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout, la);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort)");
-    radix_local_lsd_kernel<U, Vt, VALUES>
-        <<<(unsigned)h->sm_count * 2, kLocalThreads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout,
-                                                                        la);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort, long runs)");
-    return SWEEP_OK;
+    if (largest <= LocalSmall::capacity) return local_sort<LocalSmall, U, Vt>(c, la);
+    return local_sort<LocalLarge, U, Vt>(c, la);
 }
 
 template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {

@@ -11,7 +11,7 @@
  *   3. radix_bucket_histogram_kernel: the h2 digits counted within each h1 group,
  *      65536 counts; radix_bucket_scan_kernel turns them into where each (h1, h2)
  *      bucket starts and finds the largest bucket, which the host reads back;
- *   4. if a bucket is larger than a block sorts (kLocalCapacity), the LSD sort goes
+ *   4. if a bucket is larger than a block sorts (LocalLarge), the LSD sort goes
  *      on from the grouped keys instead (correct for any distribution, slower);
  *   5. a bucketed Onesweep pass on h2: each h1 group a portion of its own;
  *   6. radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys into
@@ -98,15 +98,23 @@ __global__ void __launch_bounds__(kRadixDigits)
 
 /* ------------------------------------------------------------- local sort ----- */
 
-constexpr int kLocalThreads = 256;
-constexpr int kLocalItems = 20;
-constexpr unsigned kLocalCapacity = kLocalThreads * kLocalItems;
+/* Block shapes of the local sorts: 256 threads x 18 keys covers the buckets of up to
+ * about 2^28 random keys (4096 on average); 512 x 20 those of up to about 2^29.
+ * Larger buckets go to the LSD sort. */
+template <int THREADS, int ITEMS> struct LocalShape {
+    static constexpr int threads = THREADS;
+    static constexpr int items = ITEMS;
+    static constexpr unsigned capacity = THREADS * ITEMS;
+};
+typedef LocalShape<256, 18> LocalSmall;
+typedef LocalShape<512, 20> LocalLarge;
+
 /* A bucket's keys are dealt into runs by up to kRunBits bits from h3 down (h3 and
- * the 3 bits below it), then each run is ordered by direct comparisons: a key
- * compares itself with every key of its run, so runs of random keys stay short (2
- * keys on average in a 4096-key bucket). Buckets with a run longer than
+ * the 4 bits below it), then each run is ordered by direct comparisons: a key
+ * compares itself with every key of its run, so runs of random keys stay short (one
+ * key on average in a 4096-key bucket). Buckets with a run longer than
  * kLocalCompareLimit (few distinct keys) are ranked LSD instead. */
-constexpr unsigned kRunBits = 11;
+constexpr unsigned kRunBits = 12;
 constexpr unsigned kRuns = 1u << kRunBits;
 constexpr unsigned kLocalCompareLimit = 64;
 
@@ -122,36 +130,37 @@ struct LocalSortArgs {
 
 /* Dynamic shared memory of the local sorts: the keys, each key's input position,
  * and with values the values. */
-template <class U, class Vt, bool VALUES> constexpr size_t local_sort_smem() {
-    return kLocalCapacity * (sizeof(U) + sizeof(unsigned short) + (VALUES ? sizeof(Vt) : 0));
+template <class Sh, class U, class Vt, bool VALUES> constexpr size_t local_sort_smem() {
+    return Sh::capacity * (sizeof(U) + sizeof(unsigned short) + (VALUES ? sizeof(Vt) : 0));
 }
 
 /* A run's counter in shared memory, padded once every 32 so that a thread scanning
- * its 8 consecutive runs and its neighbours doing theirs fall in different banks. */
+ * its consecutive runs and its neighbours doing theirs fall in different banks. */
 SWEEP_GPU_INLINE unsigned run_slot(unsigned r) {
     return r + (r >> 5);
 }
-constexpr unsigned kRunSlots = kRuns + 1 + (kRuns >> 5) + 1;
+constexpr unsigned kRunSlots = kRuns + (kRuns >> 5);
 
-/* Sorts bucket blockIdx.x (at most kLocalCapacity keys) in place, stably, unless a
+/* Sorts bucket blockIdx.x (at most Sh::capacity keys) in place, stably, unless a
  * run in it is longer than kLocalCompareLimit: then it lists the bucket for
  * radix_local_lsd_kernel. The keys are counted by run (one shared atomic each) and
  * dealt into runs in any order, each with its input position; a key's place in its
- * run is the number of run keys below it, or equal and earlier in the input. Few
- * registers, so that several blocks an SM hide each other's latencies. */
-template <class U, class Vt, bool VALUES>
-__global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
+ * run is the number of run keys below it, or equal and earlier in the input. One
+ * counter a run: its start after the scan, its end after the deal. Few registers, so
+ * that several blocks an SM hide each other's latencies. */
+template <class Sh, class U, class Vt, bool VALUES>
+__global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / Sh::threads)
     radix_local_sort_kernel(U *keys, Vt *vals, LocalSortArgs a) {
-    typedef BlockScan<Plain<unsigned, OpSum>, kLocalThreads> BS;
-    constexpr int ITEMS = kLocalItems;
-    constexpr unsigned PER = kRuns / kLocalThreads;
+    constexpr int THREADS = Sh::threads, ITEMS = Sh::items;
+    constexpr unsigned PER = kRuns / THREADS;
+    typedef BlockScan<Plain<unsigned, OpSum>, THREADS> BS;
     __shared__ typename BS::Storage scan;
-    __shared__ unsigned run_start[kRunSlots], run_next[kRunSlots];
+    __shared__ unsigned run_end[kRunSlots];
     __shared__ int s_long;
     extern __shared__ unsigned long long local_smem[];
     U *skeys = (U *)local_smem;
-    Vt *svals = (Vt *)(skeys + kLocalCapacity);
-    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? kLocalCapacity : 0));
+    Vt *svals = (Vt *)(skeys + Sh::capacity);
+    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? Sh::capacity : 0));
 
     const size_t s = a.bucket_start[blockIdx.x];
     const unsigned len = a.bucket_start[blockIdx.x + 1] - (unsigned)s;
@@ -159,18 +168,18 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
     keys += s;
     if (VALUES) vals += s;
     const KeyCodec<U> codec(a.spec);
-    const int tid = threadIdx.x;
-    for (unsigned r = tid; r < kRunSlots; r += kLocalThreads)
-        run_next[r] = 0;
+    const unsigned tid = threadIdx.x;
+    for (unsigned r = tid; r < kRunSlots; r += THREADS)
+        run_end[r] = 0;
     if (tid == 0) s_long = 0;
     __syncthreads();
-    /* item j of thread t: input position j * kLocalThreads + t; every load issued
-     * before the first count */
+    /* item j of thread t: input position j * THREADS + t; every load issued before
+     * the first count */
     U k[ITEMS];
     Vt v[VALUES ? ITEMS : 1];
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        const unsigned i = j * kLocalThreads + tid;
+        const unsigned i = j * THREADS + tid;
         if (i < len) {
             k[j] = keys[i];
             if (VALUES) v[j] = vals[i];
@@ -178,9 +187,9 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
     }
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        if (j * kLocalThreads + tid < len) {
+        if (j * THREADS + tid < len) {
             k[j] = codec.encode(k[j]);
-            atomicAdd(&run_next[run_slot(codec.digit(k[j]))], 1u);
+            atomicAdd(&run_end[run_slot(codec.digit(k[j]))], 1u);
         }
     }
     __syncthreads();
@@ -188,7 +197,7 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
     unsigned c[PER], sum = 0, big = 0;
 #pragma unroll
     for (unsigned e = 0; e < PER; ++e) {
-        c[e] = run_next[run_slot(tid * PER + e)];
+        c[e] = run_end[run_slot(tid * PER + e)];
         sum += c[e];
         big = c[e] > big ? c[e] : big;
     }
@@ -198,11 +207,9 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
     unsigned run = has ? pre : 0u;
 #pragma unroll
     for (unsigned e = 0; e < PER; ++e) {
-        run_start[run_slot(tid * PER + e)] = run;
-        run_next[run_slot(tid * PER + e)] = run;
+        run_end[run_slot(tid * PER + e)] = run;
         run += c[e];
     }
-    if (tid == kLocalThreads - 1) run_start[run_slot(kRuns)] = run;
     if (big > kLocalCompareLimit) s_long = 1;
     __syncthreads();
     if (s_long) {
@@ -211,21 +218,22 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
     }
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        const unsigned i = j * kLocalThreads + tid;
+        const unsigned i = j * THREADS + tid;
         if (i < len) {
-            const unsigned p = atomicAdd(&run_next[run_slot(codec.digit(k[j]))], 1u);
+            const unsigned p = atomicAdd(&run_end[run_slot(codec.digit(k[j]))], 1u);
             skeys[p] = k[j];
             sidx[p] = (unsigned short)i;
             if (VALUES) svals[i] = v[j];
         }
     }
     __syncthreads();
+    /* run d now ends where run d + 1 starts: [end of d - 1, end of d) */
     const U below = (U)a.below;
-    for (unsigned p = tid; p < len; p += kLocalThreads) {
+    for (unsigned p = tid; p < len; p += THREADS) {
         const U x = skeys[p];
         const unsigned ix = sidx[p];
         const unsigned d = codec.digit(x);
-        const unsigned lo = run_start[run_slot(d)], hi = run_start[run_slot(d + 1)];
+        const unsigned lo = d ? run_end[run_slot(d - 1)] : 0u, hi = run_end[run_slot(d)];
         const U mx = (U)(x & below);
         unsigned r = 0;
         for (unsigned q = lo; q < hi; ++q) {
@@ -241,16 +249,16 @@ __global__ void __launch_bounds__(kLocalThreads, sizeof(U) == 8 ? 3 : 4)
 /* The buckets radix_local_sort_kernel listed, sorted in place, a block at a time
  * each: the block ranks the bucket stably digit by digit, LSD, the keys
  * warp-striped as BlockRadixRank keeps them in input order. */
-template <class U, class Vt, bool VALUES>
-__global__ void __launch_bounds__(kLocalThreads, 2)
+template <class Sh, class U, class Vt, bool VALUES>
+__global__ void __launch_bounds__(Sh::threads)
     radix_local_lsd_kernel(U *keys_all, Vt *vals_all, LocalSortArgs a) {
-    typedef BlockRadixRank<kLocalThreads, kLocalItems> Rank;
-    constexpr int ITEMS = kLocalItems;
+    constexpr int ITEMS = Sh::items;
+    typedef BlockRadixRank<Sh::threads, ITEMS> Rank;
     __shared__ typename Rank::Storage rs;
     extern __shared__ unsigned long long local_smem[];
     U *skeys = (U *)local_smem;
-    Vt *svals = (Vt *)(skeys + kLocalCapacity);
-    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? kLocalCapacity : 0));
+    Vt *svals = (Vt *)(skeys + Sh::capacity);
+    unsigned short *sidx = (unsigned short *)(svals + (VALUES ? Sh::capacity : 0));
     const KeyCodec<U> codec(a.spec);
     const unsigned first = (unsigned)(warp_id() * kWarp * ITEMS + lane_id());
     const unsigned count = *a.long_count;
