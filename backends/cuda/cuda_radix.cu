@@ -366,9 +366,9 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
     /* each (h1, h2) bucket sorted in place by the bits below h2 */
     LocalSortArgs la;
     la.bucket_start = m.buckets;
-    /* runs: h3 and up to kRunBits - 8 bits below it */
-    const unsigned s3 = key->begin_bit + 8 * h3;
-    const unsigned extra = s3 - key->begin_bit < kRunBits - 8 ? s3 - key->begin_bit : kRunBits - 8;
+    /* runs: h3 and up to run_bits - 8 bits below it */
+    const unsigned s3 = key->begin_bit + 8 * h3, more = run_bits(VALUES) - 8;
+    const unsigned extra = s3 - key->begin_bit < more ? s3 - key->begin_bit : more;
     la.spec = spec_of(key, s3 - extra, 8 + extra);
     la.below = ((1ull << (s3 - extra)) - 1) & ~((1ull << key->begin_bit) - 1);
     la.lsd_digits = 0;

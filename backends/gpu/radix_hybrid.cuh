@@ -109,13 +109,18 @@ template <int THREADS, int ITEMS> struct LocalShape {
 typedef LocalShape<256, 18> LocalSmall;
 typedef LocalShape<512, 20> LocalLarge;
 
-/* A bucket's keys are dealt into runs by up to kRunBits bits from h3 down (h3 and
- * the 4 bits below it), then each run is ordered by direct comparisons: a key
- * compares itself with every key of its run, so runs of random keys stay short (one
- * key on average in a 4096-key bucket). Buckets with a run longer than
- * kLocalCompareLimit (few distinct keys) are ranked LSD instead. */
-constexpr unsigned kRunBits = 12;
-constexpr unsigned kRuns = 1u << kRunBits;
+/* A bucket's keys are dealt into runs by up to run_bits(VALUES) bits from h3 down
+ * (h3 and the few bits below it), then each run is ordered by direct comparisons: a
+ * key compares itself with every key of its run, so runs of random keys stay short
+ * (one or two keys on average in a 4096-key bucket). Buckets with a run longer than
+ * kLocalCompareLimit (few distinct keys) are ranked LSD instead. On the H100 at 2^28
+ * keys, 12 bits were fastest for keys alone (u32 5.03-5.09 ms; 11 bits 5.18-5.20,
+ * 13 bits 5.16-5.20), 11 bits with values, whose blocks have less shared memory to
+ * spare for the counters (u32 pairs 7.28-7.48 against 7.59-7.65 ms with 12 bits).
+ * Blocks of 512 threads x 9 keys were slower (u32 keys 5.37-5.42 ms). */
+__host__ __device__ constexpr unsigned run_bits(bool values) {
+    return values ? 11 : 12;
+}
 constexpr unsigned kLocalCompareLimit = 64;
 
 struct LocalSortArgs {
@@ -139,7 +144,6 @@ template <class Sh, class U, class Vt, bool VALUES> constexpr size_t local_sort_
 SWEEP_GPU_INLINE unsigned run_slot(unsigned r) {
     return r + (r >> 5);
 }
-constexpr unsigned kRunSlots = kRuns + (kRuns >> 5);
 
 /* Sorts bucket blockIdx.x (at most Sh::capacity keys) in place, stably, unless a
  * run in it is longer than kLocalCompareLimit: then it lists the bucket for
@@ -152,10 +156,11 @@ template <class Sh, class U, class Vt, bool VALUES>
 __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / Sh::threads)
     radix_local_sort_kernel(U *keys, Vt *vals, LocalSortArgs a) {
     constexpr int THREADS = Sh::threads, ITEMS = Sh::items;
-    constexpr unsigned PER = kRuns / THREADS;
+    constexpr unsigned RUNS = 1u << run_bits(VALUES), SLOTS = RUNS + (RUNS >> 5);
+    constexpr unsigned PER = RUNS / THREADS;
     typedef BlockScan<Plain<unsigned, OpSum>, THREADS> BS;
     __shared__ typename BS::Storage scan;
-    __shared__ unsigned run_end[kRunSlots];
+    __shared__ unsigned run_end[SLOTS];
     __shared__ int s_long;
     extern __shared__ unsigned long long local_smem[];
     U *skeys = (U *)local_smem;
@@ -169,7 +174,7 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
     if (VALUES) vals += s;
     const KeyCodec<U> codec(a.spec);
     const unsigned tid = threadIdx.x;
-    for (unsigned r = tid; r < kRunSlots; r += THREADS)
+    for (unsigned r = tid; r < SLOTS; r += THREADS)
         run_end[r] = 0;
     if (tid == 0) s_long = 0;
     __syncthreads();
