@@ -277,41 +277,35 @@ radix:
         row("radix sort u32 keys", s, c, 1.1);
     }
     {
-        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
-        d.value_size = 4;
-        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a32, b32, v32, w32, n, &d)); }, 7);
-        CK(cub::DeviceRadixSort::SortPairs(NULL, need, a32, c32, v32, x32, (int64_t)n));
-        ensure(need);
-        double c = median_ms(
-            [&] { CK(cub::DeviceRadixSort::SortPairs(tmp, need, a32, c32, v32, x32, (int64_t)n)); },
-            7);
-        same("sort pairs keys", b32, c32, n);
-        same("sort pairs values", w32, x32, n);
-        row("radix sort u32/u32 pairs", s, c, 1.1);
-    }
-    {
-        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U64);
-        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a64, b64, NULL, NULL, n, &d)); }, 5);
-        CK(cub::DeviceRadixSort::SortKeys(NULL, need, a64, c64, (int64_t)n));
-        ensure(need);
-        double c = median_ms(
-            [&] { CK(cub::DeviceRadixSort::SortKeys(tmp, need, a64, c64, (int64_t)n)); }, 5);
-        same("sort u64", b64, c64, n);
-        row("radix sort u64 keys", s, c, 1.2);
-    }
-    {
+        /* keys a into b by sweep and into c by CUB, 4-byte values v into w and x */
+        auto pairs = [&](const char *what, sweep_dtype dt, auto *a, auto *b, auto *c, int reps,
+                         double target) {
+            sweep_sort_desc d = sweep_sort_desc_make(dt);
+            d.value_size = 4;
+            double sw = median_ms([&] { SK(sweep_radix_sort(ctx, a, b, v32, w32, n, &d)); }, reps);
+            CK(cub::DeviceRadixSort::SortPairs(NULL, need, a, c, v32, x32, (int64_t)n));
+            ensure(need);
+            double cb = median_ms(
+                [&] { CK(cub::DeviceRadixSort::SortPairs(tmp, need, a, c, v32, x32, (int64_t)n)); },
+                reps);
+            same(what, b, c, n);
+            same(what, w32, x32, n);
+            row(what, sw, cb, target);
+        };
+        pairs("radix sort u32/u32 pairs", SWEEP_U32, a32, b32, c32, 7, 1.1);
+        {
+            sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U64);
+            double s =
+                median_ms([&] { SK(sweep_radix_sort(ctx, a64, b64, NULL, NULL, n, &d)); }, 5);
+            CK(cub::DeviceRadixSort::SortKeys(NULL, need, a64, c64, (int64_t)n));
+            ensure(need);
+            double c = median_ms(
+                [&] { CK(cub::DeviceRadixSort::SortKeys(tmp, need, a64, c64, (int64_t)n)); }, 5);
+            same("sort u64", b64, c64, n);
+            row("radix sort u64 keys", s, c, 1.2);
+        }
         /* outside the issue's table: 64-bit keys with 4-byte values */
-        sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U64);
-        d.value_size = 4;
-        double s = median_ms([&] { SK(sweep_radix_sort(ctx, a64, b64, v32, w32, n, &d)); }, 5);
-        CK(cub::DeviceRadixSort::SortPairs(NULL, need, a64, c64, v32, x32, (int64_t)n));
-        ensure(need);
-        double c = median_ms(
-            [&] { CK(cub::DeviceRadixSort::SortPairs(tmp, need, a64, c64, v32, x32, (int64_t)n)); },
-            5);
-        same("sort u64 pairs keys", b64, c64, n);
-        same("sort u64 pairs values", w32, x32, n);
-        row("radix sort u64/u32 pairs", s, c, 0.0);
+        pairs("radix sort u64/u32 pairs", SWEEP_U64, a64, b64, c64, 5, 0.0);
     }
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto done;
 merge:
