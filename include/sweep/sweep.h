@@ -392,7 +392,7 @@ typedef struct sweep_sort_desc {
 /* All bits of key_dtype, keys only, ascending. */
 SWEEP_API sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype);
 
-/* Stable LSD radix sort of n keys (and values). Order: unsigned as is; signed two's
+/* Stable radix sort of n keys (and values). Order: unsigned as is; signed two's
  * complement; floats by IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ...
  * < +inf < +NaN. Bits [begin_bit, end_bit) select digits of the key mapped to an
  * unsigned pattern that sorts in that order (signed: sign bit flipped; floats: sign
@@ -400,6 +400,9 @@ SWEEP_API sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype);
  * on those bits keep their input order (also when descending).
  * keys_out == keys_in (and values_out == values_in) sorts in place; partial overlap is
  * SWEEP_ERR_INVALID_ARGUMENT. values_in/values_out must be NULL iff value_size == 0.
+ * The CUDA and HIP backends sort long inputs (from 2^25 8-byte or 2^27 4-byte keys)
+ * with two passes on the top digits and a sort of each bucket in fast memory; such a
+ * call waits for the context's stream twice (it reads digit counts and bucket sizes).
  * Errors: begin_bit >= end_bit or end_bit beyond the key, bad value_size. */
 SWEEP_API sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
                                         const void *values_in, void *values_out, size_t n,
