@@ -8,7 +8,9 @@
 #include <string.h>
 
 /* c->dtype, c->a value_size, c->b begin_bit, c->c end_bit, c->d descending,
- * c->kind in place, c->m dup-heavy keys, c->n */
+ * c->kind in place, c->m: 0 random keys, 1 dup-heavy keys, 2 + mask: random keys whose
+ * bytes outside mask (bit p: byte p) are one constant, so only some digits differ
+ * (the GPU backends' hybrid sort takes other paths with fewer than three), c->n */
 static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -21,7 +23,13 @@ static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t 
     unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
     unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
     if (t.failed) return t_end(&t);
-    t_gen_keys(&rng, dt, keys, n, c->m != 0);
+    t_gen_keys(&rng, dt, keys, n, c->m == 1);
+    if (c->m >= 2) {
+        const unsigned mask = (unsigned)(c->m - 2);
+        for (size_t i = 0; i < n; ++i)
+            for (size_t b = 0; b < ks; ++b)
+                if (!((mask >> b) & 1u)) keys[i * ks + b] = (unsigned char)(0x5a + b);
+    }
     t_gen_values(&rng, vals, vs, n);
     o_radix_sort(dt, keys, kwant, vals, vwant, vs, n, (unsigned)c->b, (unsigned)c->c, c->d);
 
@@ -60,6 +68,23 @@ static void reg(t_registry *r, t_case *c, int dt, int vs, unsigned begin, unsign
     t_register(r, c, "radix_sort.%s.v%d.bits%u-%u.%s.n%zu%s%s", sweep_dtype_name((sweep_dtype)dt),
                vs, begin, end, desc ? "desc" : "asc", n, in_place ? ".inplace" : "",
                c->m ? ".dups" : "");
+}
+
+/* Keys that differ in the bytes of mask only (c->m = 2 + mask). */
+static void reg_bytes(t_registry *r, t_case *c, int dt, int vs, int desc, int in_place, size_t n,
+                      unsigned mask) {
+    const unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt);
+    c->dtype = dt;
+    c->a = vs;
+    c->b = 0;
+    c->c = (int)bits;
+    c->d = desc;
+    c->kind = in_place;
+    c->m = 2 + (int)mask;
+    c->n = n;
+    t_register(r, c, "radix_sort.%s.v%d.bits0-%u.%s.n%zu%s.bytes%x",
+               sweep_dtype_name((sweep_dtype)dt), vs, bits, desc ? "desc" : "asc", n,
+               in_place ? ".inplace" : "", mask);
 }
 
 void t_register_radix_sort(t_registry *r) {
@@ -101,6 +126,20 @@ void t_register_radix_sort(t_registry *r) {
             reg(r, &c, dt, 4, 0, bits, desc, 1, c.n);
         }
     }
+    /* keys differing in none, one, two or three of their bytes (top, bottom, middle) */
+    static const struct {
+        int dt, vs;
+        unsigned masks[6];
+    } some[] = {{SWEEP_U32, 0, {0x0, 0x8, 0x1, 0x9, 0x6, 0xb}},
+                {SWEEP_I32, 4, {0x0, 0x4, 0x8, 0xc, 0x3, 0xd}},
+                {SWEEP_F32, 8, {0x0, 0x8, 0x2, 0xa, 0x9, 0xe}},
+                {SWEEP_U64, 0, {0x0, 0x80, 0x01, 0x81, 0x18, 0xc1}},
+                {SWEEP_I64, 4, {0x0, 0x20, 0x80, 0x90, 0x06, 0x83}},
+                {SWEEP_F64, 8, {0x0, 0x80, 0x40, 0xc0, 0x03, 0x85}}};
+    for (unsigned s = 0; s < sizeof some / sizeof some[0]; ++s)
+        for (unsigned g = 0; g < 6; ++g, ++k)
+            reg_bytes(r, &c, some[s].dt, some[s].vs, (int)(k % 2), g == 4, g % 3 ? 4097 : 20011,
+                      some[s].masks[g]);
     /* large sizes on a sample */
     static const struct {
         int dt, vs, desc;

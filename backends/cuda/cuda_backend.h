@@ -31,6 +31,11 @@ struct sweep_cuda {
      * faster than the LSD sort on the H100. SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets both, to reach
      * the hybrid with small inputs. */
     size_t radix_hybrid_min8, radix_hybrid_min4;
+    /* The hybrid sort's read-backs (cuda_radix.cu): pinned host memory and an event,
+     * made on the first hybrid sort; readback_failed if they could not be. */
+    void *readback;
+    cudaEvent_t readback_event;
+    int readback_failed;
     /* Run-time compiled programs of custom operators and comparators (cuda_rtc.cu);
      * NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
@@ -129,6 +134,9 @@ sweep_status sweep_cuda_radix_scatter(void *h, const sweep_kradix *key, const vo
 sweep_status sweep_cuda_radix_sort(void *h, const sweep_kradix *key, const void *keys_in,
                                    void *keys_out, const void *values_in, void *values_out,
                                    size_t vsize, size_t n, void *scratch, size_t *scratch_bytes);
+/* Frees what the radix sort keeps in the handle (its read-back buffer and event);
+ * the device is current and the stream idle. */
+void sweep_cuda_radix_release(sweep_cuda *h);
 
 /* ---- cuda_merge.cu ---- */
 sweep_status sweep_cuda_tile_sort(void *h, const sweep_kcmp *cmp, void *keys, void *values,

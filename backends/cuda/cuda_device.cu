@@ -127,6 +127,7 @@ void sweep_cuda_close(void *hv) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (!h) return;
     if (cudaSetDevice(h->device) == cudaSuccess) (void)cudaStreamSynchronize(h->stream);
+    sweep_cuda_radix_release(h);
     sweep_cuda_rtc_release(h);
     (void)cudaGetLastError();
     free(h);

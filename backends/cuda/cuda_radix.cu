@@ -152,15 +152,49 @@ sweep_status onesweep_launch(sweep_cuda *h, OnesweepArgs a, size_t tiles, size_t
 /* Where the hybrid sort (radix_hybrid.cuh) keeps its state, besides the Onesweep
  * sort's: the header, the largest bucket and the count of buckets with long runs,
  * the (h1, h2) bucket starts, and the list of buckets with long runs. */
-struct HybridHeader {
-    unsigned tile_first[kRadixDigits + 1];  /* the first tile of each h1 group */
-    unsigned group_start[kRadixDigits + 1]; /* where each h1 group starts */
-};
-constexpr size_t kHybridHeaderBytes = 4096;
+constexpr size_t kHybridHeaderBytes = 8192;
 static_assert(sizeof(HybridHeader) <= kHybridHeaderBytes, "the header fits its scratch");
 constexpr size_t kHybridBucketBytes = (kHybridBuckets + 1) * sizeof(unsigned) + 252;
 constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest, long_count */ +
                                      kHybridBucketBytes + kHybridBuckets * sizeof(unsigned);
+
+/* The hybrid sort's read-backs go through pinned host memory, so that a copy into it
+ * is queued behind the kernels like one more, and the host waits on an event for it
+ * while the next kernels run. Both are made on the handle's first hybrid sort; where
+ * either cannot be had, the hybrid sort stays off for the handle (the LSD sort
+ * serves) rather than the call failing. */
+constexpr size_t kReadbackBytes = kRadixMaxPasses * kRadixDigits * sizeof(unsigned long long) + 256;
+constexpr size_t kReadbackLargest = kRadixMaxPasses * kRadixDigits * sizeof(unsigned long long);
+
+bool readback_ready(sweep_cuda *h) {
+    if (h->readback) return true;
+    if (h->readback_failed) return false;
+    void *p = NULL;
+    if (cudaHostAlloc(&p, kReadbackBytes, cudaHostAllocDefault) != cudaSuccess) {
+        (void)cudaGetLastError();
+        h->readback_failed = 1;
+        return false;
+    }
+    cudaEvent_t e;
+    if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) {
+        (void)cudaGetLastError();
+        (void)cudaFreeHost(p);
+        h->readback_failed = 1;
+        return false;
+    }
+    h->readback = p;
+    h->readback_event = e;
+    return true;
+}
+
+/* Queues a copy of `bytes` of device memory into the pinned buffer at `at`, then the
+ * event behind it. */
+sweep_status readback_queue(sweep_cuda *h, size_t at, const void *src, size_t bytes) {
+    SWEEP_CUDA_TRY(h, cudaMemcpyAsync((unsigned char *)h->readback + at, src, bytes,
+                                      cudaMemcpyDeviceToHost, h->stream));
+    SWEEP_CUDA_TRY(h, cudaEventRecord(h->readback_event, h->stream));
+    return SWEEP_OK;
+}
 
 /* The hybrid sort takes keys of 4 or 8 bytes, at least h->radix_hybrid_min4/8 of them
  * (SWEEP_CUDA_HYBRID_MIN4/8 unless a test lowers them; 1% of the input then holds the bucket
@@ -171,17 +205,21 @@ constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::valu
                                                  sizeof(Vt) == 4 || sizeof(Vt) == 8);
 
 template <class U, class Vt>
-bool hybrid_fits(const sweep_cuda *h, const sweep_kradix *key, size_t n) {
+bool hybrid_fits(sweep_cuda *h, const sweep_kradix *key, size_t n) {
     if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
         key->end_bit - key->begin_bit <= 16)
         return false;
-    if (sizeof(U) == 8) return n >= h->radix_hybrid_min8;
-    /* 4-byte keys alone gain only while the buckets of random keys fit the small
-     * block shape with room (2^27 and 2^28 keys on the H100, not 2^26 or 2^29) */
-    if (std::is_same<Vt, NoValue>::value && h->radix_hybrid_min4 == SWEEP_CUDA_HYBRID_MIN4 &&
-        n / kHybridBuckets > LocalSmall::capacity * 15 / 16)
-        return false;
-    return n >= h->radix_hybrid_min4;
+    if (sizeof(U) == 8) {
+        if (n < h->radix_hybrid_min8) return false;
+    } else {
+        /* 4-byte keys alone gain only while the buckets of random keys fit the small
+         * block shape with room (2^27 and 2^28 keys on the H100, not 2^26 or 2^29) */
+        if (std::is_same<Vt, NoValue>::value && h->radix_hybrid_min4 == SWEEP_CUDA_HYBRID_MIN4 &&
+            n / kHybridBuckets > LocalSmall::capacity * 15 / 16)
+            return false;
+        if (n < h->radix_hybrid_min4) return false;
+    }
+    return readback_ready(h);
 }
 
 /* The sort's scratch, carved. */
@@ -219,70 +257,39 @@ sweep_status local_sort(const SortCall &c, LocalSortArgs la) {
 }
 
 /* The hybrid sort (radix_hybrid.cuh) after the histogram of every digit, for
- * hybrid_fits inputs. *done stays false where the input has fewer than three
- * non-constant digits: the LSD sort then goes on from the same histogram. */
-template <class U, class Vt>
-sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
+ * hybrid_fits inputs. */
+template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const SortMem &m) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     typedef OnesweepTuning<U, Vt> Tn;
     sweep_cuda *h = c.h;
     const sweep_kradix *key = c.key;
     const size_t n = c.n;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
-    unsigned long long hh[kRadixMaxPasses * kRadixDigits];
-    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(hh, m.hist, passes * kRadixDigits * sizeof(hh[0]),
-                                      cudaMemcpyDeviceToHost, h->stream));
-    SWEEP_CUDA_TRY(h, cudaStreamSynchronize(h->stream));
-    unsigned act[kRadixMaxPasses], na = 0; /* the non-constant digits, lowest first */
-    for (unsigned p = 0; p < passes; ++p) {
-        bool constant = false;
-        for (unsigned d = 0; d < kRadixDigits; ++d)
-            constant |= hh[p * kRadixDigits + d] == n;
-        if (!constant) act[na++] = p;
-    }
-    if (na < 3) return SWEEP_OK;
-    *done = true;
-    const unsigned h1 = act[na - 1], h2 = act[na - 2], h3 = act[na - 3];
-    auto spec_at = [&](unsigned p) {
-        const unsigned shift = key->begin_bit + 8 * p;
-        return spec_of(key, shift, key->end_bit - shift < 8 ? key->end_bit - shift : 8);
-    };
 
-    /* The digit offsets of every pass, the plan and the header lie one after another
-     * in the scratch (onesweep_run): staged here and copied in one go. */
-    constexpr size_t kStage = kRadixMaxPasses * 2 * kRadixDigits * 8 + 2048 + sizeof(HybridHeader);
-    const size_t off_plan = (size_t)((unsigned char *)m.plan - (unsigned char *)m.base);
-    const size_t off_header = (size_t)((unsigned char *)m.header - (unsigned char *)m.base);
-    const size_t staged = off_header + sizeof(HybridHeader);
-    if (staged > kStage)
-        return sweep_cuda_report(h, SWEEP_ERR_INTERNAL, "cuda: radix_sort: hybrid stage too small");
-    unsigned char stage[kStage];
-    memset(stage, 0, staged);
-    unsigned long long *hbase = (unsigned long long *)stage;
-    for (unsigned p = 0; p < passes; ++p) {
-        unsigned long long run = 0;
-        for (unsigned d = 0; d < kRadixDigits; ++d) {
-            hbase[p * 2 * kRadixDigits + d] = run;
-            run += hh[p * kRadixDigits + d];
-        }
-    }
-    HybridHeader hd;
-    hd.tile_first[0] = 0;
-    hd.group_start[0] = 0;
-    for (unsigned b = 0; b < kRadixDigits; ++b) {
-        const unsigned long long cb = hh[h1 * kRadixDigits + b];
-        hd.tile_first[b + 1] = hd.tile_first[b] + (unsigned)((cb + Tn::tile - 1) / Tn::tile);
-        hd.group_start[b + 1] = hd.group_start[b] + (unsigned)cb;
-    }
-    SortPlan hp;
-    memset(&hp, 0, sizeof hp);
-    hp.pass[0] = PassPlan{c.kin, m.ktmp, c.vin, m.vtmp, 1};
-    hp.pass[1] = PassPlan{m.ktmp, c.kout, m.vtmp, c.vout, 1};
-    memcpy(stage + off_plan, &hp, sizeof hp);
-    memcpy(stage + off_header, &hd, sizeof hd);
-    SWEEP_CUDA_TRY(h, cudaMemcpyAsync(m.base, stage, staged, cudaMemcpyHostToDevice, h->stream));
-
-    /* h1: the keys grouped */
+    /* the plan on the device, then the h1 pass at once; the counts come back meanwhile */
+    HybridPlanArgs pa;
+    pa.hist = m.hist;
+    pa.n = n;
+    pa.passes = passes;
+    pa.begin_bit = key->begin_bit;
+    pa.end_bit = key->end_bit;
+    pa.kind = key_kind_of(key->dtype);
+    pa.descending = key->descending;
+    pa.tile = Tn::tile;
+    pa.kin = c.kin;
+    pa.kout = c.kout;
+    pa.ktmp = m.ktmp;
+    pa.vin = c.vin;
+    pa.vout = c.vout;
+    pa.vtmp = m.vtmp;
+    pa.base = m.base;
+    pa.header = m.header;
+    pa.plan = m.plan;
+    radix_hybrid_plan_kernel<<<1, kRadixDigits, 0, h->stream>>>(pa);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (hybrid plan)");
+    sweep_status st =
+        readback_queue(h, 0, m.hist, passes * kRadixDigits * sizeof(unsigned long long));
+    if (st != SWEEP_OK) return st;
     OnesweepArgs a;
     memset(&a, 0, sizeof a);
     a.plan = m.plan;
@@ -295,13 +302,41 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
     a.spin_limit = h->spin_limit;
     const size_t tiles = (n + Tn::tile - 1) / Tn::tile;
     a.pass = 0;
-    a.spec = spec_at(h1);
-    a.base_in = m.base + (size_t)h1 * 2 * kRadixDigits;
-    a.base_out = m.base + (size_t)h1 * 2 * kRadixDigits + kRadixDigits;
-    sweep_status st = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
+    a.spec = spec_of(key, key->begin_bit, 8); /* unread: spec_dev */
+    a.spec_dev = &m.header->spec1;
+    a.base_in = m.header->base1;
+    a.base_out = m.header->base1_end;
+    st = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
     if (st != SWEEP_OK) return st;
+    a.spec_dev = NULL;
 
-    /* the (h1, h2) buckets, and the largest */
+    SWEEP_CUDA_TRY(h, cudaEventSynchronize(h->readback_event));
+    const unsigned long long *hh = (const unsigned long long *)h->readback;
+    unsigned act[kRadixMaxPasses], na = 0; /* the non-constant digits, lowest first */
+    for (unsigned p = 0; p < passes; ++p) {
+        bool constant = false;
+        for (unsigned d = 0; d < kRadixDigits; ++d)
+            constant |= hh[p * kRadixDigits + d] == n;
+        if (!constant) act[na++] = p;
+    }
+    if (na < 2) {
+        /* the h1 pass sorted them (in place, into the buffer: copied back) */
+        radix_copy_kernel<U, Vt, VALUES>
+            <<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
+        SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
+        return SWEEP_OK;
+    }
+    const unsigned h1 = act[na - 1], h2 = act[na - 2];
+    /* the bucketed pass's tiles, as the plan counted them */
+    unsigned tiles2 = 0;
+    for (unsigned b = 0; b < kRadixDigits; ++b)
+        tiles2 += (unsigned)((hh[h1 * kRadixDigits + b] + Tn::tile - 1) / Tn::tile);
+    auto spec_at = [&](unsigned p) {
+        const unsigned shift = key->begin_bit + 8 * p;
+        return spec_of(key, shift, key->end_bit - shift < 8 ? key->end_bit - shift : 8);
+    };
+
+    /* the (h1, h2) buckets, and the largest, which comes back while the h2 pass runs */
     SWEEP_CUDA_TRY(
         h, cudaMemsetAsync(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned), h->stream));
     SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.largest, 0, 2 * sizeof(unsigned), h->stream));
@@ -312,15 +347,29 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
     radix_bucket_scan_kernel<<<kRadixDigits, kRadixDigits, 0, h->stream>>>(
         m.buckets, m.header->group_start, (unsigned)n, m.largest);
     SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket scan)");
-    unsigned largest = 0;
-    SWEEP_CUDA_TRY(
-        h, cudaMemcpyAsync(&largest, m.largest, sizeof largest, cudaMemcpyDeviceToHost, h->stream));
-    SWEEP_CUDA_TRY(h, cudaStreamSynchronize(h->stream));
+    if (na > 2) {
+        st = readback_queue(h, kReadbackLargest, m.largest, sizeof(unsigned));
+        if (st != SWEEP_OK) return st;
+    }
 
+    /* h2 within each h1 group, into out: with two non-constant digits, the sort */
+    a.pass = 1;
+    a.spec = spec_at(h2);
+    a.base_in = NULL;
+    a.base_out = NULL;
+    a.tile_first = m.header->tile_first;
+    a.bucket_start = m.buckets;
+    st = onesweep_launch<U, Vt, VALUES, true>(h, a, tiles2, m.ring);
+    if (st != SWEEP_OK || na == 2) return st;
+
+    SWEEP_CUDA_TRY(h, cudaEventSynchronize(h->readback_event));
+    unsigned largest;
+    memcpy(&largest, (const unsigned char *)h->readback + kReadbackLargest, sizeof largest);
     if (largest > LocalLarge::capacity) {
         /* Too many keys share their top digits for a block: the LSD sort from the
          * grouped keys (which are a stable permutation of the input), ping-ponging
-         * from the buffer to out and copying at the end after an even count. */
+         * from the buffer to out and copying at the end after an even count. The h2
+         * pass's output is overwritten. */
         SortPlan fp;
         memset(&fp, 0, sizeof fp);
         const void *ks = m.ktmp, *vs = m.vtmp;
@@ -339,6 +388,8 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
         fp.vcopy_dst = c.vout;
         SWEEP_CUDA_TRY(h,
                        cudaMemcpyAsync(m.plan, &fp, sizeof fp, cudaMemcpyHostToDevice, h->stream));
+        a.tile_first = NULL;
+        a.bucket_start = NULL;
         for (unsigned i = 0; i < na; ++i) {
             a.pass = i;
             a.spec = spec_at(act[i]);
@@ -353,17 +404,8 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *done) {
         return SWEEP_OK;
     }
 
-    /* h2 within each h1 group, into out */
-    a.pass = 1;
-    a.spec = spec_at(h2);
-    a.base_in = NULL;
-    a.base_out = NULL;
-    a.tile_first = m.header->tile_first;
-    a.bucket_start = m.buckets;
-    st = onesweep_launch<U, Vt, VALUES, true>(h, a, hd.tile_first[kRadixDigits], m.ring);
-    if (st != SWEEP_OK) return st;
-
     /* each (h1, h2) bucket sorted in place by the bits below h2 */
+    const unsigned h3 = act[na - 3];
     LocalSortArgs la;
     la.bucket_start = m.buckets;
     /* runs: h3 and up to run_bits - 8 bits below it */
@@ -445,11 +487,7 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     sweep_status st = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, m.hist);
     if (st != SWEEP_OK) return st;
     if constexpr (kHybridTypes<U, Vt>) {
-        if (hybrid) {
-            bool done = false;
-            st = hybrid_sort<U, Vt>(c, m, &done);
-            if (st != SWEEP_OK || done) return st;
-        }
+        if (hybrid) return hybrid_sort<U, Vt>(c, m);
     }
     radix_plan_kernel<<<1, kRadixMaxPasses * 32, 0, h->stream>>>(
         m.hist, n, passes, nportions, c.kin, c.kout, m.ktmp, c.vin, c.vout, m.vtmp, m.base, m.plan);
@@ -501,6 +539,13 @@ bool natural(const void *p, size_t size) {
 }
 
 } // namespace
+
+void sweep_cuda_radix_release(sweep_cuda *h) {
+    if (!h->readback) return;
+    (void)cudaEventDestroy(h->readback_event);
+    (void)cudaFreeHost(h->readback);
+    h->readback = NULL;
+}
 
 sweep_status sweep_cuda_radix_sort(void *hv, const sweep_kradix *key, const void *keys_in,
                                    void *keys_out, const void *values_in, void *values_out,

@@ -5,19 +5,25 @@
  * keys that is three passes over the data where the LSD sort takes eight.
  *
  * The host (cuda_radix.cu) runs it in this order:
- *   1. the histogram of every digit (radix_kernels.cuh), read back by the host, which
- *      picks the highest non-constant digit h1, the next one h2 and the next h3;
- *   2. an Onesweep pass on h1 (radix_onesweep.cuh): the keys grouped by h1;
- *   3. radix_bucket_histogram_kernel: the h2 digits counted within each h1 group,
+ *   1. the histogram of every digit (radix_kernels.cuh);
+ *   2. radix_hybrid_plan_kernel: on the device, the highest non-constant digit h1,
+ *      the offsets of every digit, and where each h1 group starts;
+ *   3. an Onesweep pass on h1 (radix_onesweep.cuh), which reads its digit from the
+ *      plan: the keys grouped by h1. Meanwhile the host reads the counts back and
+ *      picks h1, the next non-constant digit h2 and the next h3 the same way;
+ *   4. radix_bucket_histogram_kernel: the h2 digits counted within each h1 group,
  *      65536 counts; radix_bucket_scan_kernel turns them into where each (h1, h2)
- *      bucket starts and finds the largest bucket, which the host reads back;
- *   4. if a bucket is larger than a block sorts (LocalLarge), the LSD sort goes
+ *      bucket starts and finds the largest bucket, which the host reads back while
+ *   5. a bucketed Onesweep pass on h2 runs: each h1 group a portion of its own;
+ *   6. if a bucket is larger than a block sorts (LocalLarge), the LSD sort goes
  *      on from the grouped keys instead (correct for any distribution, slower);
- *   5. a bucketed Onesweep pass on h2: each h1 group a portion of its own;
- *   6. radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys into
- *      runs by h3 and a few bits below, then orders each run by the remaining bits
- *      with direct comparisons (runs of at most kLocalCompareLimit keys);
+ *      otherwise radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys
+ *      into runs by h3 and a few bits below, then orders each run by the remaining
+ *      bits with direct comparisons (runs of at most kLocalCompareLimit keys);
  *      radix_local_lsd_kernel ranks the buckets with longer runs LSD, digit by digit.
+ * Keys with one non-constant digit are sorted by step 3, with two by step 5. The
+ * host waits for the device twice, never with the device idle: while the h1 pass
+ * and the h2 pass run.
  *
  * Every step is stable, so equal keys keep their input order, as in the LSD sort.
  */
@@ -27,11 +33,98 @@
 #include "block_radix_rank.cuh"
 #include "block_scan.cuh"
 #include "radix_keys.cuh"
+#include "radix_onesweep.cuh"
 
 namespace sweep_gpu {
 
 /* (h1, h2) buckets: 256 x 256, and one more start for the end. */
 constexpr unsigned kHybridBuckets = kRadixDigits * kRadixDigits;
+
+/* ------------------------------------------------------------------- plan ----- */
+
+/* What radix_hybrid_plan_kernel leaves for the h1 pass and the bucketed h2 pass. */
+struct HybridHeader {
+    unsigned tile_first[kRadixDigits + 1];  /* the first tile of each h1 group */
+    unsigned group_start[kRadixDigits + 1]; /* where each h1 group starts */
+    DigitSpec spec1;                        /* h1 */
+    unsigned long long base1[kRadixDigits]; /* where each h1 digit's keys go */
+    unsigned long long base1_end[kRadixDigits]; /* the h1 pass's end offsets (unread) */
+};
+
+struct HybridPlanArgs {
+    const unsigned long long *hist; /* passes x 256 digit counts */
+    size_t n;
+    unsigned passes, begin_bit, end_bit;
+    int kind, descending;
+    unsigned tile; /* keys per Onesweep tile */
+    const void *kin;
+    void *kout, *ktmp;
+    const void *vin;
+    void *vout, *vtmp;
+    unsigned long long *base; /* pass p's digit offsets at p * 512, for the LSD fallback */
+    HybridHeader *header;
+    SortPlan *plan;
+};
+
+/* One block of 256 threads, thread t for digit t. h1 is the highest digit on which
+ * the keys differ (the top one if none do). The plan's pass 0 (h1) reads the input
+ * and writes the buffer, where pass 1 (h2) reads from; with fewer than two such
+ * digits pass 0 is the whole sort: it writes the output, or in place the buffer
+ * and the plan's copy moves it back. */
+__global__ void __launch_bounds__(kRadixDigits) radix_hybrid_plan_kernel(HybridPlanArgs a) {
+    typedef BlockScan<Plain<unsigned long long, OpSum>, kRadixDigits> BS;
+    __shared__ typename BS::Storage st;
+    __shared__ int varies[kRadixMaxPasses];
+    const unsigned t = threadIdx.x;
+    if (t < kRadixMaxPasses) varies[t] = 1;
+    __syncthreads();
+    for (unsigned p = 0; p < a.passes; ++p) {
+        const unsigned long long x = a.hist[(size_t)p * kRadixDigits + t];
+        if (x == a.n) varies[p] = 0;
+        unsigned long long pre, tot;
+        bool has;
+        BS::exclusive(x, pre, has, tot, st);
+        a.base[(size_t)p * 2 * kRadixDigits + t] = has ? pre : 0ull;
+        __syncthreads(); /* the scan's storage is reused */
+    }
+    unsigned h1 = a.passes - 1, active = 0;
+    for (unsigned p = 0; p < a.passes; ++p)
+        active += varies[p];
+    for (unsigned p = a.passes; p-- > 0;)
+        if (varies[p]) {
+            h1 = p;
+            break;
+        }
+    HybridHeader *hd = a.header;
+    hd->base1[t] = a.base[(size_t)h1 * 2 * kRadixDigits + t];
+    const unsigned cb = (unsigned)a.hist[(size_t)h1 * kRadixDigits + t];
+    const unsigned long long packed = ((unsigned long long)cb << 32) | ((cb + a.tile - 1) / a.tile);
+    unsigned long long pre, tot;
+    bool has;
+    BS::exclusive(packed, pre, has, tot, st); /* keys and tiles: each sum fits 32 bits */
+    if (!has) pre = 0;
+    hd->group_start[t] = (unsigned)(pre >> 32);
+    hd->tile_first[t] = (unsigned)pre;
+    if (t != 0) return;
+    hd->group_start[kRadixDigits] = (unsigned)(tot >> 32);
+    hd->tile_first[kRadixDigits] = (unsigned)tot;
+    const unsigned shift = a.begin_bit + 8 * h1;
+    hd->spec1.kind = a.kind;
+    hd->spec1.descending = a.descending;
+    hd->spec1.shift = shift;
+    hd->spec1.nbits = a.end_bit - shift < 8 ? a.end_bit - shift : 8;
+    const bool in_place = a.kin == (const void *)a.kout || (a.vin && a.vin == (const void *)a.vout);
+    const bool to_out = active < 2 && !in_place;
+    SortPlan *pl = a.plan;
+    pl->pass[0] = PassPlan{a.kin, to_out ? a.kout : a.ktmp, a.vin, to_out ? a.vout : a.vtmp, 1};
+    pl->pass[1] = PassPlan{a.ktmp, a.kout, a.vtmp, a.vout, 1};
+    pl->kcopy = active < 2 && in_place;
+    pl->vcopy = a.vin && pl->kcopy;
+    pl->kcopy_src = a.ktmp;
+    pl->kcopy_dst = a.kout;
+    pl->vcopy_src = a.vtmp;
+    pl->vcopy_dst = a.vout;
+}
 
 /* ---------------------------------------------------------- bucket counts ----- */
 
@@ -74,7 +167,7 @@ __global__ void __launch_bounds__(kBucketHistThreads)
 }
 
 /* Block b: the 256 counts of h1 group b become where each (b, h2) bucket starts:
- * group_start[b] (the host's scan of the h1 counts) plus the exclusive scan of the
+ * group_start[b] (the plan's scan of the h1 counts) plus the exclusive scan of the
  * row; counts[kHybridBuckets] = n, and *largest the largest count (zeroed before). */
 __global__ void __launch_bounds__(kRadixDigits)
     radix_bucket_scan_kernel(unsigned *counts, const unsigned *group_start, unsigned n,
@@ -88,11 +181,7 @@ __global__ void __launch_bounds__(kRadixDigits)
     BS::exclusive(x, pre, has, tot, st);
     row[threadIdx.x] = group_start[blockIdx.x] + (has ? pre : 0u);
     if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) counts[kHybridBuckets] = n;
-    unsigned big = x;
-    for (int d = kWarp / 2; d > 0; d /= 2) {
-        const unsigned y = shfl_down_word(big, d);
-        big = y > big ? y : big;
-    }
+    const unsigned big = warp_reduce_prefix<Plain<unsigned, OpMax>>(x, kWarp);
     if (lane_id() == 0 && big) atomicMax(largest, big);
 }
 

@@ -192,6 +192,9 @@ struct OnesweepArgs {
     size_t portion_start;
     size_t portion_len;
     DigitSpec spec;
+    /* where set, the digit is read from here instead of spec: the hybrid sort's first
+     * pass, whose digit the device picks (radix_hybrid_plan_kernel) */
+    const DigitSpec *spec_dev;
     const unsigned long long *base_in; /* this portion's digit offsets */
     unsigned long long *base_out;      /* the next portion's */
     unsigned long long *status;        /* ring slots x 256, cleared before the launch */
@@ -215,8 +218,9 @@ struct OnesweepArgs {
 constexpr int kLookbackWindow = 4;
 
 template <int TILE, class U>
-SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, size_t gfirst,
-                                         size_t tile, unsigned d, size_t pstart, size_t pend) {
+SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const DigitSpec &spec, const U *src,
+                                         size_t gfirst, size_t tile, unsigned d, size_t pstart,
+                                         size_t pend) {
     /* tile: the portion's tile number; gfirst + tile: the launch's (ring slot, tag) */
     const unsigned long long *st = a.status + d;
     unsigned before = 0;
@@ -245,7 +249,7 @@ SWEEP_GPU_INLINE unsigned digit_lookback(const OnesweepArgs &a, const U *src, si
                 const size_t qe = qs + TILE < pend ? qs + TILE : pend;
                 unsigned c = 0;
                 for (size_t k = qs; k < qe; ++k)
-                    c += key_digit(src[k], a.spec) == d;
+                    c += key_digit(src[k], spec) == d;
                 x = kDigitAggregate | c;
             }
             before += x & kDigitCountMask;
@@ -304,6 +308,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
 
     const PassPlan pp = a.plan->pass[a.pass];
     if (!pp.active) return;
+    const DigitSpec spec = a.spec_dev ? *a.spec_dev : a.spec;
     const U *src = (const U *)pp.ksrc;
     U *dst = (U *)pp.kdst;
 
@@ -348,7 +353,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
         for (int j = 0; j < ITEMS; ++j)
             k[j] = first + j * kWarp < len ? src[tstart + first + j * kWarp] : (U)0;
     }
-    const KeyCodec<U> codec(a.spec);
+    const KeyCodec<U> codec(spec);
     if (!codec.identity) {
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j)
@@ -387,7 +392,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     }
     if (tid < kRadixDigits) {
         const unsigned before =
-            tile ? digit_lookback<TILE>(a, src, g - tile, tile, (unsigned)tid, pstart, pend) : 0u;
+            tile ? digit_lookback<TILE>(a, spec, src, g - tile, tile, (unsigned)tid, pstart, pend)
+                 : 0u;
         if (tile) store_volatile(my_status, digit_word(g, kDigitPrefix | (before + total)));
         const unsigned long long b = base_in + before - excl; /* may wrap; the sum won't */
         skdst[tid] = (U *)((uintptr_t)dst + (uintptr_t)b * sizeof(U));

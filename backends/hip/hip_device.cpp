@@ -146,6 +146,7 @@ void sweep_hip_close(void *hv) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (!h) return;
     if (hipSetDevice(h->device) == hipSuccess) (void)hipStreamSynchronize(h->stream);
+    sweep_cuda_radix_release(h); /* the radix sort's pinned read-back buffer */
     (void)hipGetLastError();
     sweep_cuda_rtc_release(h); /* unloads the custom ops' modules */
     free(h);

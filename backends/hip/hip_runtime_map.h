@@ -19,6 +19,7 @@
 typedef hipError_t cudaError_t;
 typedef hipStream_t cudaStream_t;
 typedef hipMemcpyKind cudaMemcpyKind;
+typedef hipEvent_t cudaEvent_t;
 /* a run-time compiled kernel (cuda_rtc.h): a module function under HIP */
 typedef hipFunction_t cudaKernel_t;
 
@@ -50,6 +51,27 @@ static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t byt
 }
 static inline cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     return hipStreamSynchronize(stream);
+}
+/* the radix sort's read-backs: pinned host memory and an event */
+constexpr unsigned cudaHostAllocDefault = hipHostMallocDefault;
+constexpr unsigned cudaEventDisableTiming = hipEventDisableTiming;
+static inline cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned flags) {
+    return hipHostMalloc(ptr, bytes, flags);
+}
+static inline cudaError_t cudaFreeHost(void *ptr) {
+    return hipHostFree(ptr);
+}
+static inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags) {
+    return hipEventCreateWithFlags(event, flags);
+}
+static inline cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+    return hipEventRecord(event, stream);
+}
+static inline cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+    return hipEventSynchronize(event);
+}
+static inline cudaError_t cudaEventDestroy(cudaEvent_t event) {
+    return hipEventDestroy(event);
 }
 static inline const char *cudaGetErrorString(cudaError_t err) {
     return hipGetErrorString(err);
