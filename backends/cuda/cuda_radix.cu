@@ -204,8 +204,7 @@ template <class U, class Vt>
 constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::value ||
                                                  sizeof(Vt) == 4 || sizeof(Vt) == 8);
 
-template <class U, class Vt>
-bool hybrid_fits(sweep_cuda *h, const sweep_kradix *key, size_t n) {
+template <class U, class Vt> bool hybrid_fits(sweep_cuda *h, const sweep_kradix *key, size_t n) {
     if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
         key->end_bit - key->begin_bit <= 16)
         return false;

@@ -44,10 +44,10 @@ constexpr unsigned kHybridBuckets = kRadixDigits * kRadixDigits;
 
 /* What radix_hybrid_plan_kernel leaves for the h1 pass and the bucketed h2 pass. */
 struct HybridHeader {
-    unsigned tile_first[kRadixDigits + 1];  /* the first tile of each h1 group */
-    unsigned group_start[kRadixDigits + 1]; /* where each h1 group starts */
-    DigitSpec spec1;                        /* h1 */
-    unsigned long long base1[kRadixDigits]; /* where each h1 digit's keys go */
+    unsigned tile_first[kRadixDigits + 1];      /* the first tile of each h1 group */
+    unsigned group_start[kRadixDigits + 1];     /* where each h1 group starts */
+    DigitSpec spec1;                            /* h1 */
+    unsigned long long base1[kRadixDigits];     /* where each h1 digit's keys go */
     unsigned long long base1_end[kRadixDigits]; /* the h1 pass's end offsets (unread) */
 };
 
