@@ -416,6 +416,7 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     for (unsigned i = 0; i < na - 2; ++i)
         la.lsd_digits |= 1u << act[i];
     la.begin_bit = key->begin_bit;
+    la.whole = !VALUES && key->begin_bit == 0 && key->end_bit == 8 * sizeof(U);
     la.long_count = m.long_count;
     la.long_list = m.long_list;
     if (largest <= LocalSmall::capacity) return local_sort<LocalSmall, U, Vt>(c, la);

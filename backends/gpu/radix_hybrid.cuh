@@ -218,6 +218,7 @@ struct LocalSortArgs {
     unsigned long long below;     /* the pattern bits below them, which order a run */
     unsigned lsd_digits;          /* long runs: bit p ranks digit (begin_bit + 8p) */
     unsigned begin_bit;
+    int whole;            /* keys alone, all their bits sorted */
     unsigned *long_count; /* buckets with a long run (zeroed before), */
     unsigned *long_list;  /* and which */
 };
@@ -236,11 +237,13 @@ SWEEP_GPU_INLINE unsigned run_slot(unsigned r) {
 
 /* Sorts bucket blockIdx.x (at most Sh::capacity keys) in place, stably, unless a
  * run in it is longer than kLocalCompareLimit: then it lists the bucket for
- * radix_local_lsd_kernel. The keys are counted by run (one shared atomic each) and
- * dealt into runs in any order, each with its input position; a key's place in its
- * run is the number of run keys below it, or equal and earlier in the input. One
- * counter a run: its start after the scan, its end after the deal. Few registers, so
- * that several blocks an SM hide each other's latencies. */
+ * radix_local_lsd_kernel. The keys are counted by run (a shared atomic each) and dealt
+ * into runs in any order, each with its input position; a key's place in its sorted
+ * run is then the number of run keys below it, or equal and earlier in the input.
+ * Where keys alone are sorted on all their bits, equal keys are identical, so the
+ * position in the dealt run breaks ties and no input positions are kept. One counter
+ * a run: its count, then its start after the scan. Few registers, so that several
+ * blocks an SM hide each other's latencies. */
 template <class Sh, class U, class Vt, bool VALUES>
 __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / Sh::threads)
     radix_local_sort_kernel(U *keys, Vt *vals, LocalSortArgs a) {
@@ -249,7 +252,7 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
     constexpr unsigned PER = RUNS / THREADS;
     typedef BlockScan<Plain<unsigned, OpSum>, THREADS> BS;
     __shared__ typename BS::Storage scan;
-    __shared__ unsigned run_end[SLOTS];
+    __shared__ unsigned runs[SLOTS + 1]; /* counts, then starts (and ends: !KEEP) */
     __shared__ int s_long;
     extern __shared__ unsigned long long local_smem[];
     U *skeys = (U *)local_smem;
@@ -262,9 +265,11 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
     keys += s;
     if (VALUES) vals += s;
     const KeyCodec<U> codec(a.spec);
+    /* equal keys are equal bytes: any order of them is the stable one */
+    const bool whole = !VALUES && a.whole;
     const unsigned tid = threadIdx.x;
     for (unsigned r = tid; r < SLOTS; r += THREADS)
-        run_end[r] = 0;
+        runs[r] = 0;
     if (tid == 0) s_long = 0;
     __syncthreads();
     /* item j of thread t: input position j * THREADS + t; every load issued before
@@ -279,19 +284,27 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
             if (VALUES) v[j] = vals[i];
         }
     }
+    /* Keys alone: each key's place in its run is the old value of its count, kept two
+     * to a register (a bucket has fewer than 2^16 keys). With values, registers are
+     * short (that spilled and cost 4% on u32 pairs): a second atomic deals them. */
+    constexpr bool KEEP = !VALUES;
+    unsigned o[KEEP ? (ITEMS + 1) / 2 : 1];
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
+        if (j % 2 == 0) o[KEEP ? j / 2 : 0] = 0;
         if (j * THREADS + tid < len) {
             k[j] = codec.encode(k[j]);
-            atomicAdd(&run_end[run_slot(codec.digit(k[j]))], 1u);
+            const unsigned at = atomicAdd(&runs[run_slot(codec.digit(k[j]))], 1u);
+            if (KEEP) o[KEEP ? j / 2 : 0] |= at << (16 * (j % 2));
         }
     }
+    if (tid == 0) runs[run_slot(RUNS)] = len;
     __syncthreads();
     /* thread t scans runs [PER t, PER (t + 1)) */
     unsigned c[PER], sum = 0, big = 0;
 #pragma unroll
     for (unsigned e = 0; e < PER; ++e) {
-        c[e] = run_end[run_slot(tid * PER + e)];
+        c[e] = runs[run_slot(tid * PER + e)];
         sum += c[e];
         big = c[e] > big ? c[e] : big;
     }
@@ -301,7 +314,7 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
     unsigned run = has ? pre : 0u;
 #pragma unroll
     for (unsigned e = 0; e < PER; ++e) {
-        run_end[run_slot(tid * PER + e)] = run;
+        runs[run_slot(tid * PER + e)] = run;
         run += c[e];
     }
     if (big > kLocalCompareLimit) s_long = 1;
@@ -314,26 +327,29 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
     for (int j = 0; j < ITEMS; ++j) {
         const unsigned i = j * THREADS + tid;
         if (i < len) {
-            const unsigned p = atomicAdd(&run_end[run_slot(codec.digit(k[j]))], 1u);
+            unsigned *r = &runs[run_slot(codec.digit(k[j]))];
+            const unsigned p =
+                KEEP ? *r + ((o[KEEP ? j / 2 : 0] >> (16 * (j % 2))) & 0xffffu) : atomicAdd(r, 1u);
             skeys[p] = k[j];
-            sidx[p] = (unsigned short)i;
+            if (!whole) sidx[p] = (unsigned short)i;
             if (VALUES) svals[i] = v[j];
         }
     }
     __syncthreads();
-    /* run d now ends where run d + 1 starts: [end of d - 1, end of d) */
+    /* run d: [start of d, start of d + 1) where KEEP, else [end of d - 1, end of d) */
     const U below = (U)a.below;
     for (unsigned p = tid; p < len; p += THREADS) {
         const U x = skeys[p];
-        const unsigned ix = sidx[p];
+        const unsigned ix = whole ? p : sidx[p];
         const unsigned d = codec.digit(x);
-        const unsigned lo = d ? run_end[run_slot(d - 1)] : 0u, hi = run_end[run_slot(d)];
+        const unsigned lo = KEEP ? runs[run_slot(d)] : d ? runs[run_slot(d - 1)] : 0u;
+        const unsigned hi = KEEP ? runs[run_slot(d + 1)] : runs[run_slot(d)];
         const U mx = (U)(x & below);
         unsigned r = 0;
         for (unsigned q = lo; q < hi; ++q) {
             const U y = (U)(skeys[q] & below);
             r += y < mx;
-            if (y == mx) r += sidx[q] < ix;
+            if (y == mx) r += (whole ? q : sidx[q]) < ix;
         }
         keys[lo + r] = codec.decode(x);
         if (VALUES) vals[lo + r] = svals[ix];
