@@ -62,6 +62,15 @@ static sweep_status tile_sort_run(sweep_cuda *h, const sweep_rtc_kernels *k, con
                                  kSortThreads, args, what);
 }
 
+/* Values of at most kRtcSortMaxValue bytes; otherwise reports which entry refused. */
+static bool value_size_ok(sweep_cuda *h, size_t vsize, const char *what) {
+    if (vsize <= (size_t)kRtcSortMaxValue) return true;
+    char msg[96];
+    snprintf(msg, sizeof msg, "cuda: %s: values of at most %d bytes", what, kRtcSortMaxValue);
+    sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
+    return false;
+}
+
 sweep_status sweep_cuda_rtc_tile_sort(sweep_cuda *h, const sweep_kcmp *cmp, void *keys,
                                       void *values, size_t vsize, size_t n, size_t tile) {
     if (tile == 0 || tile > tile_of(cmp) || vsize > (size_t)kRtcSortMaxValue) {
@@ -94,12 +103,7 @@ static sweep_status merge_partition_run(sweep_cuda *h, const sweep_rtc_kernels *
 sweep_status sweep_cuda_rtc_merge_partition(sweep_cuda *h, const sweep_kcmp *cmp, const void *a,
                                             size_t na, const void *b, size_t nb, size_t vsize,
                                             size_t part, size_t *splits) {
-    if (vsize > (size_t)kRtcSortMaxValue) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "cuda: merge_partition: values of at most %d bytes",
-                 kRtcSortMaxValue);
-        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
-    }
+    if (!value_size_ok(h, vsize, "merge_partition")) return SWEEP_ERR_UNSUPPORTED;
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
     sweep_status st = kernels_of(h, cmp, vsize, &k);
@@ -111,12 +115,7 @@ sweep_status sweep_cuda_rtc_merge_tiles(sweep_cuda *h, const sweep_kcmp *cmp, co
                                         const void *a_values, size_t na, const void *b,
                                         const void *b_values, size_t nb, size_t vsize, size_t part,
                                         const size_t *splits, void *out, void *out_values) {
-    if (vsize > (size_t)kRtcSortMaxValue) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "cuda: merge_tiles: values of at most %d bytes",
-                 kRtcSortMaxValue);
-        return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, msg);
-    }
+    if (!value_size_ok(h, vsize, "merge_tiles")) return SWEEP_ERR_UNSUPPORTED;
     SWEEP_CUDA_ENTER(h);
     const sweep_rtc_kernels *k = NULL;
     sweep_status st = kernels_of(h, cmp, vsize, &k);
