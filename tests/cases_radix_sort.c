@@ -10,7 +10,11 @@
 /* c->dtype, c->a value_size, c->b begin_bit, c->c end_bit, c->d descending,
  * c->kind in place, c->m: 0 random keys, 1 dup-heavy keys, 2 + mask: random keys whose
  * bytes outside mask (bit p: byte p) are one constant, so only some digits differ
- * (the GPU backends' hybrid sort takes other paths with fewer than three), c->n */
+ * (the GPU backends' hybrid sort takes other paths with fewer than three),
+ * kTopPair: random keys whose second-highest byte repeats the highest (the hybrid
+ * sort's buckets are then its groups, 256 times larger than their digit counts
+ * suggest), c->n */
+enum { kTopPair = 1000 };
 static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -24,7 +28,10 @@ static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t 
     unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
     if (t.failed) return t_end(&t);
     t_gen_keys(&rng, dt, keys, n, c->m == 1);
-    if (c->m >= 2) {
+    if (c->m == kTopPair) {
+        for (size_t i = 0; i < n; ++i)
+            keys[i * ks + ks - 2] = keys[i * ks + ks - 1];
+    } else if (c->m >= 2) {
         const unsigned mask = (unsigned)(c->m - 2);
         for (size_t i = 0; i < n; ++i)
             for (size_t b = 0; b < ks; ++b)
@@ -140,6 +147,21 @@ void t_register_radix_sort(t_registry *r) {
         for (unsigned g = 0; g < 6; ++g, ++k)
             reg_bytes(r, &c, some[s].dt, some[s].vs, (int)(k % 2), g == 4, g % 3 ? 4097 : 20011,
                       some[s].masks[g]);
+    /* the top two bytes equal: a few large buckets where the hybrid sort expects small */
+    c.n = t_large_sizes[5];
+    c.m = kTopPair;
+    c.dtype = SWEEP_U32;
+    c.a = 0;
+    c.b = 0;
+    c.c = 32;
+    c.d = 0;
+    c.kind = 0;
+    t_register(r, &c, "radix_sort.u32.v0.bits0-32.asc.n%zu.toppair", c.n);
+    c.dtype = SWEEP_I64;
+    c.a = 4;
+    c.c = 64;
+    c.d = 1;
+    t_register(r, &c, "radix_sort.i64.v4.bits0-64.desc.n%zu.toppair", c.n);
     /* large sizes on a sample */
     static const struct {
         int dt, vs, desc;

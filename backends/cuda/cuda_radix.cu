@@ -208,6 +208,8 @@ template <class U, class Vt> bool hybrid_fits(sweep_cuda *h, const sweep_kradix 
     if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
         key->end_bit - key->begin_bit <= 16)
         return false;
+    /* beyond, the buckets of random keys would not fit the large block shape */
+    if (n / kHybridBuckets > LocalLarge::capacity * 15 / 16) return false;
     if (sizeof(U) == 8) {
         if (n < h->radix_hybrid_min8) return false;
     } else {
@@ -328,47 +330,21 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     const unsigned h1 = act[na - 1], h2 = act[na - 2];
     /* the bucketed pass's tiles, as the plan counted them */
     unsigned tiles2 = 0;
-    for (unsigned b = 0; b < kRadixDigits; ++b)
-        tiles2 += (unsigned)((hh[h1 * kRadixDigits + b] + Tn::tile - 1) / Tn::tile);
+    unsigned long long gmax = 0, dmax = 0;
+    for (unsigned b = 0; b < kRadixDigits; ++b) {
+        const unsigned long long g = hh[h1 * kRadixDigits + b], d = hh[h2 * kRadixDigits + b];
+        tiles2 += (unsigned)((g + Tn::tile - 1) / Tn::tile);
+        gmax = g > gmax ? g : gmax;
+        dmax = d > dmax ? d : dmax;
+    }
     auto spec_at = [&](unsigned p) {
         const unsigned shift = key->begin_bit + 8 * p;
         return spec_of(key, shift, key->end_bit - shift < 8 ? key->end_bit - shift : 8);
     };
-
-    /* the (h1, h2) buckets, and the largest, which comes back while the h2 pass runs */
-    SWEEP_CUDA_TRY(
-        h, cudaMemsetAsync(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned), h->stream));
-    SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.largest, 0, 2 * sizeof(unsigned), h->stream));
-    radix_bucket_histogram_kernel<U>
-        <<<(unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads, 0,
-           h->stream>>>((const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket counts)");
-    radix_bucket_scan_kernel<<<kRadixDigits, kRadixDigits, 0, h->stream>>>(
-        m.buckets, m.header->group_start, (unsigned)n, m.largest);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket scan)");
-    if (na > 2) {
-        st = readback_queue(h, kReadbackLargest, m.largest, sizeof(unsigned));
-        if (st != SWEEP_OK) return st;
-    }
-
-    /* h2 within each h1 group, into out: with two non-constant digits, the sort */
-    a.pass = 1;
-    a.spec = spec_at(h2);
-    a.base_in = NULL;
-    a.base_out = NULL;
-    a.tile_first = m.header->tile_first;
-    a.bucket_start = m.buckets;
-    st = onesweep_launch<U, Vt, VALUES, true>(h, a, tiles2, m.ring);
-    if (st != SWEEP_OK || na == 2) return st;
-
-    SWEEP_CUDA_TRY(h, cudaEventSynchronize(h->readback_event));
-    unsigned largest;
-    memcpy(&largest, (const unsigned char *)h->readback + kReadbackLargest, sizeof largest);
-    if (largest > LocalLarge::capacity) {
-        /* Too many keys share their top digits for a block: the LSD sort from the
-         * grouped keys (which are a stable permutation of the input), ping-ponging
-         * from the buffer to out and copying at the end after an even count. The h2
-         * pass's output is overwritten. */
+    /* Too many keys share their top digits for a block: the LSD sort from the grouped
+     * keys (which are a stable permutation of the input), ping-ponging from the buffer
+     * to out and copying at the end after an even count. */
+    auto lsd_from_grouped = [&]() -> sweep_status {
         SortPlan fp;
         memset(&fp, 0, sizeof fp);
         const void *ks = m.ktmp, *vs = m.vtmp;
@@ -394,13 +370,60 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
             a.spec = spec_at(act[i]);
             a.base_in = m.base + (size_t)act[i] * 2 * kRadixDigits;
             a.base_out = m.base + (size_t)act[i] * 2 * kRadixDigits + kRadixDigits;
-            st = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
-            if (st != SWEEP_OK) return st;
+            sweep_status s2 = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
+            if (s2 != SWEEP_OK) return s2;
         }
         radix_copy_kernel<U, Vt, VALUES>
             <<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
         SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
         return SWEEP_OK;
+    };
+    /* An h1 group of g keys has a bucket of at least g / 256: beyond a block, the LSD
+     * sort at once. Were h1 and h2 independent, the largest bucket would hold about
+     * gmax * dmax / n keys: near a block's, the host waits for the largest before the h2
+     * pass, which would otherwise be wasted if a bucket did not fit. */
+    if (na > 2 && gmax > (unsigned long long)kRadixDigits * LocalLarge::capacity)
+        return lsd_from_grouped();
+    const bool wait_first = na > 2 && gmax * dmax / n > LocalLarge::capacity / 2;
+
+    /* the (h1, h2) buckets, and the largest, which comes back while the h2 pass runs */
+    SWEEP_CUDA_TRY(
+        h, cudaMemsetAsync(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned), h->stream));
+    SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.largest, 0, 2 * sizeof(unsigned), h->stream));
+    radix_bucket_histogram_kernel<U>
+        <<<(unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads, 0,
+           h->stream>>>((const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket counts)");
+    radix_bucket_scan_kernel<<<kRadixDigits, kRadixDigits, 0, h->stream>>>(
+        m.buckets, m.header->group_start, (unsigned)n, m.largest);
+    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket scan)");
+    unsigned largest = 0;
+    auto fetch_largest = [&]() -> sweep_status {
+        SWEEP_CUDA_TRY(h, cudaEventSynchronize(h->readback_event));
+        memcpy(&largest, (const unsigned char *)h->readback + kReadbackLargest, sizeof largest);
+        return SWEEP_OK;
+    };
+    if (na > 2) {
+        st = readback_queue(h, kReadbackLargest, m.largest, sizeof(unsigned));
+        if (st == SWEEP_OK && wait_first) st = fetch_largest();
+        if (st != SWEEP_OK) return st;
+        if (wait_first && largest > LocalLarge::capacity) return lsd_from_grouped();
+    }
+
+    /* h2 within each h1 group, into out: with two non-constant digits, the sort */
+    a.pass = 1;
+    a.spec = spec_at(h2);
+    a.base_in = NULL;
+    a.base_out = NULL;
+    a.tile_first = m.header->tile_first;
+    a.bucket_start = m.buckets;
+    st = onesweep_launch<U, Vt, VALUES, true>(h, a, tiles2, m.ring);
+    if (st != SWEEP_OK || na == 2) return st;
+    if (!wait_first) {
+        st = fetch_largest();
+        if (st != SWEEP_OK) return st;
+        /* the h2 pass's output is overwritten */
+        if (largest > LocalLarge::capacity) return lsd_from_grouped();
     }
 
     /* each (h1, h2) bucket sorted in place by the bits below h2 */
