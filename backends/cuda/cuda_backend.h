@@ -26,11 +26,12 @@ struct sweep_cuda {
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;
     int spin_limit;
-    /* Radix sorts of at least this many 8-byte (4-byte) keys take the hybrid MSD
-     * sort (radix_hybrid.cuh): SWEEP_CUDA_HYBRID_MIN8 and SWEEP_CUDA_HYBRID_MIN4, where it was
-     * faster than the LSD sort on the H100. SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets both, to reach
-     * the hybrid with small inputs. */
-    size_t radix_hybrid_min8, radix_hybrid_min4;
+    /* Radix sorts of at least this many keys take the hybrid MSD sort
+     * (radix_hybrid.cuh): 8-byte keys, 4-byte keys with values, 4-byte keys alone
+     * (SWEEP_CUDA_HYBRID_MIN8, _MIN4, _MIN4_KEYS: from where it was faster than the LSD
+     * sort on the H100). SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets all three, to reach the
+     * hybrid with small inputs. */
+    size_t radix_hybrid_min8, radix_hybrid_min4, radix_hybrid_min4_keys;
     /* The hybrid sort's read-backs (cuda_radix.cu): pinned host memory and an event,
      * made on the first hybrid sort; readback_failed if they could not be. */
     void *readback;
@@ -42,7 +43,8 @@ struct sweep_cuda {
 };
 
 #define SWEEP_CUDA_HYBRID_MIN8 ((size_t)1 << 25)
-#define SWEEP_CUDA_HYBRID_MIN4 ((size_t)1 << 27)
+#define SWEEP_CUDA_HYBRID_MIN4 ((size_t)1 << 26)
+#define SWEEP_CUDA_HYBRID_MIN4_KEYS ((size_t)1 << 27)
 
 /* Reports a failed runtime call ("cuda: <what>: <runtime's message>") and maps it:
  * cudaErrorMemoryAllocation -> SWEEP_ERR_OUT_OF_MEMORY, others -> SWEEP_ERR_DEVICE. */

@@ -111,6 +111,7 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
         const int hybrid = env_int("SWEEP_CUDA_RADIX_HYBRID_MIN", -1);
         h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN8;
         h->radix_hybrid_min4 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN4;
+        h->radix_hybrid_min4_keys = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN4_KEYS;
     }
     memset(props, 0, sizeof *props);
     props->flags = 0;
