@@ -22,8 +22,12 @@
  *      bits with direct comparisons (runs of at most kLocalCompareLimit keys);
  *      radix_local_lsd_kernel ranks the buckets with longer runs LSD, digit by digit.
  * Keys with one non-constant digit are sorted by step 3, with two by step 5. The
- * host waits for the device twice, never with the device idle: while the h1 pass
- * and the h2 pass run.
+ * host waits for the device twice, as a rule while the h1 pass and the h2 pass run.
+ * Where the digit counts show an h1 group beyond 256 blocks, the LSD sort follows
+ * step 3 at once; where they suggest buckets near a block's size, the host waits for
+ * the largest before step 5 (the device idles meanwhile), so that a bucket too large
+ * does not cost the h2 pass. Buckets the counts do not foresee (h2 tied to h1) still
+ * cost it.
  *
  * Every step is stable, so equal keys keep their input order, as in the LSD sort.
  */
