@@ -402,9 +402,9 @@ SWEEP_API sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype);
  * SWEEP_ERR_INVALID_ARGUMENT. values_in/values_out must be NULL iff value_size == 0.
  * The CUDA and HIP backends sort long inputs (from 2^25 8-byte keys, 2^26 4-byte keys
  * with values, 2^27 without, up to about 6.3e8 keys) with two passes on the top digits
- * and a sort of each bucket in fast memory; such a call blocks the host twice, until
- * work it queued earlier on the context's stream is done (it reads digit counts and
- * bucket sizes), and returns with the sort's last steps still queued.
+ * and a sort of each bucket in fast memory; such a call blocks the host once or
+ * twice, until work it queued earlier on the context's stream is done (it reads digit
+ * counts and bucket sizes), and returns with the sort's last steps still queued.
  * Errors: begin_bit >= end_bit or end_bit beyond the key, bad value_size. */
 SWEEP_API sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
                                         const void *values_in, void *values_out, size_t n,
