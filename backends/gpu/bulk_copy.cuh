@@ -47,6 +47,11 @@ SWEEP_GPU_INLINE void bulk_load(void *dst, const void *src, unsigned bytes,
                  : "memory");
 }
 
+/* Any thread: asks for `bytes` at global src to be brought into L2, without waiting. */
+SWEEP_GPU_INLINE void bulk_prefetch_l2(const void *src, unsigned bytes) {
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(bytes) : "memory");
+}
+
 /* Every thread that reads the loaded bytes (a barrier serves one load: its phase 0). */
 SWEEP_GPU_INLINE void bulk_wait(unsigned long long *bar) {
     const unsigned b = smem_addr(bar);

@@ -7,7 +7,8 @@
  * the results are back in shared memory, their store. No registers hold the data in
  * flight or through the look-back, so a block can take a tile of 11264 u32 and still
  * leave room for four blocks an SM: one look-back for 11264 elements where the general
- * kernel takes one for 3072.
+ * kernel takes one for 3072. Large tiles also ask L2 for a later tile's input as
+ * they begin (the shape's `prefetch`), so loads start before shared memory is free.
  *
  * Shared memory is not padded (the engine copies bytes as they lie), so a thread's
  * items are read and written as 16-byte vectors at a stride of ITEMS elements: an
@@ -32,13 +33,18 @@
 
 namespace sweep_gpu {
 
-/* THREADS threads of ITEMS elements each (a whole number of 16-byte vectors). */
-template <class T, int THREADS, int ITEMS, int MIN_BLOCKS> struct BulkScanShape {
+/* THREADS threads of ITEMS elements each (a whole number of 16-byte vectors). A
+ * block asks L2 for the input of the tile `prefetch` tiles ahead of its own, about
+ * PREFETCH_BYTES of input ahead (0: none). */
+template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, int PREFETCH_BYTES = 0>
+struct BulkScanShape {
     static constexpr int vec = (int)(16 / sizeof(T));
     static constexpr int threads = THREADS;
     static constexpr int items = ITEMS;
     static constexpr int tile = THREADS * ITEMS;
     static constexpr int min_blocks = MIN_BLOCKS;
+    static constexpr int prefetch =
+        (int)((PREFETCH_BYTES + tile * sizeof(T) - 1) / (tile * sizeof(T)));
     static_assert(ITEMS % vec == 0, "a thread's items are whole 16-byte vectors");
     static_assert(tile * sizeof(T) <= 46 * 1024, "the tile in static shared memory");
 };
@@ -51,10 +57,15 @@ template <class T> struct BulkScanFits {
 /* Shapes from timings on the H100 at 2^28 (u32: 256 x 44 0.766-0.769 ms, 128 x 52
  * 0.767-0.791, 384 x 28 0.771, 256 x 28 0.772-0.777, 128 x 28 0.793; u64: 128 x 30
  * 1.525-1.549, 128 x 22 1.531-1.538, 128 x 18 1.571, 256 x 14 1.70) and at 2^16 (u32:
- * 64 x 12 and 128 x 12 8-9 us, 256 x 28 and 128 x 44 9-11 us). */
+ * 64 x 12 and 128 x 12 8-9 us, 256 x 28 and 128 x 44 9-11 us). Asking L2 for the
+ * input 1-2 MB ahead took these to 0.731-0.737 ms (u32, 22-66 tiles ahead) and
+ * 1.464-1.475 ms (u64, 33-99 tiles); 4 MB and more ahead was slower than none
+ * (benchmarks/results/h100-2026-11-26h). */
+constexpr int kBulkPrefetchBytes = 1536 * 1024;
 template <class T>
-struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4>,
-                                        BulkScanShape<T, 128, 30, 6>>::type {};
+struct BulkScanLarge
+    : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, kBulkPrefetchBytes>,
+                       BulkScanShape<T, 128, 30, 6, kBulkPrefetchBytes>>::type {};
 template <class T>
 struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 64, 12, 12>,
                                         BulkScanShape<T, 64, 6, 12>>::type {};
@@ -82,6 +93,13 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     const bool vec_in = full && aligned16(a.in);
 
 #if SWEEP_GPU_BULK_COPY
+    /* The input of a tile about a memory latency's worth of the grid's progress
+     * ahead: its block's load then finds it in L2 (or on its way). The engine's
+     * loads are bounded by the shared memory of blocks, of which those waiting on
+     * their look-back hold theirs; these requests are not. */
+    constexpr int PF = Sh::prefetch;
+    if (PF > 0 && tid == 0 && vec_in && (tile + PF + 1) * (size_t)TILE <= a.n)
+        bulk_prefetch_l2(a.in + tile_start + (size_t)PF * TILE, (unsigned)(TILE * sizeof(T)));
     if (vec_in) {
         if (tid == 0) {
             bulk_barrier_init(&s_bar);

@@ -13,6 +13,7 @@
 #define SWEEP_GPU_SCAN_SINGLE_PASS_CUH
 
 #include "block_scan.cuh"
+#include "bulk_copy.cuh"
 #include "gpu_ops.cuh"
 #include "lookback.cuh"
 #include "segment_heads.cuh"
@@ -95,6 +96,27 @@ template <class Tn, class = void> struct StreamHint { static constexpr bool valu
 template <class Tn> struct StreamHint<Tn, decltype((void)Tn::streaming)> {
     static constexpr bool value = Tn::streaming;
 };
+/* How many tiles ahead a block asks L2 for a later tile's input (a member
+ * `prefetch`; none: 0), as the bulk-copy scan does (scan_bulk.cuh). */
+template <class Tn, class = void> struct PrefetchTiles { static constexpr int value = 0; };
+template <class Tn> struct PrefetchTiles<Tn, decltype((void)Tn::prefetch)> {
+    static constexpr int value = Tn::prefetch;
+};
+/* One thread of tile `tile`: asks L2 for `bytes` bytes a tile of base at tile + PF,
+ * if that tile is whole and inside n elements. */
+template <int PF, int TILE, class T>
+SWEEP_GPU_INLINE void prefetch_tile_ahead(const T *base, size_t tile, size_t n) {
+#if SWEEP_GPU_BULK_COPY
+    if (PF > 0 && (tile + PF + 1) * (size_t)TILE <= n && aligned16(base) &&
+        (TILE * sizeof(T)) % 16 == 0)
+        bulk_prefetch_l2(base + (tile + PF) * (size_t)TILE, (unsigned)(TILE * sizeof(T)));
+#else
+    (void)base;
+    (void)tile;
+    (void)n;
+#endif
+}
+
 template <bool CS> SWEEP_GPU_INLINE uint4 load_vec16(const uint4 *p) {
 #if !defined(__HIPCC__) && !defined(__HIPCC_RTC__)
     if (CS) return __ldcs(p);
@@ -228,6 +250,12 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
     const size_t tile = blockIdx.x;
     const size_t tile_start = tile * (size_t)TILE;
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
+
+    if (tid == 0) {
+        prefetch_tile_ahead<PrefetchTiles<Tn>::value, TILE>(a.in, tile, a.n);
+        if (FORM == kSegFlags)
+            prefetch_tile_ahead<PrefetchTiles<Tn>::value, TILE>(a.seg.flags, tile, a.n);
+    }
 
     /* Load striped (coalesced), read blocked. */
     const bool full = len == TILE;

@@ -79,6 +79,9 @@ static void copy_rows(const void *in, void *out, size_t bytes) {
     same("copy", (const unsigned *)out, (const unsigned *)in, bytes / 4);
 }
 
+/* The plugin's shape asking L2 for the tile PF tiles ahead. */
+template <class Sh, int PF> struct BulkPrefetched : Sh { static constexpr int prefetch = PF; };
+
 /* Times the bulk-copy scan kernel with shape Sh (exclusive or inclusive sum), one
  * tile a block as the plugin launches it, and checks it against ref. */
 template <class T, class Sh>
@@ -97,8 +100,9 @@ static void try_bulk(const T *in, T *out, const T *ref, size_t n, int exclusive,
         n < ((size_t)1 << 20) ? 101 : 15);
     CK(cudaGetLastError());
     char name[80];
-    snprintf(name, sizeof name, "bulk %s u%d %dx%d (min %d) n=%zu", exclusive ? "excl" : "incl",
-             (int)(8 * sizeof(T)), Sh::threads, Sh::items, Sh::min_blocks, n);
+    snprintf(name, sizeof name, "bulk %s u%d %dx%d (min %d, prefetch %d) n=%zu",
+             exclusive ? "excl" : "incl", (int)(8 * sizeof(T)), Sh::threads, Sh::items,
+             Sh::min_blocks, Sh::prefetch, n);
     same(name, out, ref, n);
     printf("  variant %-44s %8.4f ms\n", name, ms);
 }

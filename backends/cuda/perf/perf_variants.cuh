@@ -28,6 +28,12 @@ struct TryTuningCS : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
     static constexpr bool streaming = true;
 };
 
+/* The same asking L2 for the input PF tiles ahead. */
+template <int THREADS, int ITEMS, int MIN_BLOCKS, int PF>
+struct TryTuningPF : TryTuning<THREADS, ITEMS, MIN_BLOCKS> {
+    static constexpr int prefetch = PF;
+};
+
 /* The scan kernels' arguments for a sum of n elements (flags: head flags or NULL). */
 template <class T>
 static sweep_gpu::ScanArgs<T> perf_scan_args(const T *in, T *out, size_t n, int exclusive,
@@ -72,11 +78,11 @@ static void try_scan(const T *in, const uint8_t *flags, T *out, const T *ref, si
     if (n <= ((size_t)1 << 20))
         snprintf(held, sizeof held, "  held %7.2f us", held_median_us(launch));
     char name[80];
-    snprintf(name, sizeof name, "%s u%d %dx%d (min %d)%s", flags ? "segscan" : "scan",
+    snprintf(name, sizeof name, "%s u%d %dx%d (min %d)%s pf %d", flags ? "segscan" : "scan",
              (int)(8 * sizeof(T)), Tn::threads, Tn::items, Tn::min_blocks,
-             StreamHint<Tn>::value ? " cs" : "");
+             StreamHint<Tn>::value ? " cs" : "", PrefetchTiles<Tn>::value);
     same(name, out, ref, n);
-    printf("  variant %-32s %8.3f ms%s\n", name, ms, held);
+    printf("  variant %-38s %8.4f ms%s\n", name, ms, held);
 }
 
 __global__ void empty_kernel() {}

@@ -6,8 +6,9 @@
  * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
  * "radix" (those rows only), "split" (the split row and its kernels at other tile
  * shapes), "tune" (scan and split rows with the kernel variants of
- * perf_variants.cuh) or "bulk" (copy ceilings, the bulk-copy scan's shapes and the
- * plain scans against CUB from 2^16 to n: perf_bulk.cuh).
+ * perf_variants.cuh), "bulk" (copy ceilings, the bulk-copy scan's shapes and the
+ * plain scans against CUB from 2^16 to n: perf_bulk.cuh) or "prefetch" (the
+ * bulk-copy scan asking L2 for the input at other distances ahead).
  */
 #include <cub/cub.cuh>
 #include <sweep/sweep.h>
@@ -75,6 +76,72 @@ int main(int argc, char **argv) {
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
     /* "split": the split row with its kernels at other tile shapes */
     if (argc > 2 && strcmp(argv[2], "split") == 0) goto split;
+    /* "prefetch": the bulk-copy scan asking L2 for the input of tiles ahead */
+    if (argc > 2 && strcmp(argv[2], "prefetch") == 0) {
+        using sweep_gpu::BulkScanLarge;
+        typedef unsigned long long U;
+        typedef BulkScanLarge<unsigned> L32;
+        typedef BulkScanLarge<U> L64;
+        void *state;
+        CK(cudaMalloc(&state, n / 8 + 4096));
+        const size_t sizes[] = {5000011, 11264 * 100 + 1};
+        for (size_t m : sizes)
+            for (int off = 0; off < 2; ++off) {
+                CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32 + off, c32 + off, m));
+                ensure(need);
+                CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32 + off, c32 + off, m));
+                try_bulk<unsigned, BulkPrefetched<L32, 528>>(a32 + off, b32 + off, c32 + off, m, 1,
+                                                             state);
+                CK(cub::DeviceScan::InclusiveSum(NULL, need, a64 + off, c64 + off, m));
+                ensure(need);
+                CK(cub::DeviceScan::InclusiveSum(tmp, need, a64 + off, c64 + off, m));
+                try_bulk<U, BulkPrefetched<L64, 792>>(a64 + off, b64 + off, c64 + off, m, 0, state);
+            }
+        CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32, c32, n));
+        ensure(need);
+        CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, n));
+        CK(cub::DeviceScan::ExclusiveSum(NULL, need, a64, c64, n));
+        ensure(need);
+        CK(cub::DeviceScan::ExclusiveSum(tmp, need, a64, c64, n));
+        for (int round = 0; round < 2; ++round) {
+            try_bulk<unsigned, BulkPrefetched<L32, 0>>(a32, b32, c32, n, 1, state);
+            try_bulk<unsigned, L32>(a32, b32, c32, n, 1, state);
+            try_bulk<unsigned, BulkPrefetched<L32, 22>>(a32, b32, c32, n, 1, state);
+            try_bulk<unsigned, BulkPrefetched<L32, 66>>(a32, b32, c32, n, 1, state);
+            try_bulk<U, BulkPrefetched<L64, 0>>(a64, b64, c64, n, 1, state);
+            try_bulk<U, L64>(a64, b64, c64, n, 1, state);
+            try_bulk<U, BulkPrefetched<L64, 33>>(a64, b64, c64, n, 1, state);
+            try_bulk<U, BulkPrefetched<L64, 99>>(a64, b64, c64, n, 1, state);
+        }
+        /* the general kernel: segmented scan by flags (runs of 1024) */
+        fill_flags<<<1024, 256>>>(flags, n, 1024, 0);
+        fill_runs<<<1024, 256>>>(w32, n, 1024);
+        CK(cub::DeviceScan::InclusiveSumByKey(NULL, need, w32, a32, c32, (int64_t)n));
+        ensure(need);
+        CK(cub::DeviceScan::InclusiveSumByKey(tmp, need, w32, a32, c32, (int64_t)n));
+        for (int round = 0; round < 2; ++round) {
+            try_scan<unsigned, TryTuningPF<128, 24, 10, 0>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuningPF<128, 24, 10, 32>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuningPF<128, 24, 10, 64>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuningPF<128, 24, 10, 128>>(a32, flags, b32, c32, n, state);
+            try_scan<unsigned, TryTuningPF<128, 24, 10, 256>>(a32, flags, b32, c32, n, state);
+        }
+        /* smaller inputs */
+        for (size_t m = n >> 8; m < n; m *= 4) {
+            CK(cub::DeviceScan::ExclusiveSum(NULL, need, a32, c32, m));
+            ensure(need);
+            CK(cub::DeviceScan::ExclusiveSum(tmp, need, a32, c32, m));
+            try_bulk<unsigned, BulkPrefetched<L32, 0>>(a32, b32, c32, m, 1, state);
+            try_bulk<unsigned, L32>(a32, b32, c32, m, 1, state);
+            CK(cub::DeviceScan::ExclusiveSum(NULL, need, a64, c64, m));
+            ensure(need);
+            CK(cub::DeviceScan::ExclusiveSum(tmp, need, a64, c64, m));
+            try_bulk<U, BulkPrefetched<L64, 0>>(a64, b64, c64, m, 1, state);
+            try_bulk<U, L64>(a64, b64, c64, m, 1, state);
+        }
+        CK(cudaFree(state));
+        goto done;
+    }
     /* "bulk": the bulk-copy scan kernel's shapes against the copy ceilings and CUB */
     if (argc > 2 && strcmp(argv[2], "bulk") == 0) {
         using sweep_gpu::BulkScanLarge;
