@@ -3,7 +3,7 @@
 # Defines sweep_rtc_embed(<out>): a custom command writing <out>, a C++ source that
 # holds their text (rtc_embed.cmake), regenerated whenever one of them changes.
 set(SWEEP_RTC_HEADERS
-  gpu_compat.cuh rtc_std.cuh gpu_ops.cuh warp_scan.cuh block_scan.cuh lookback.cuh
+  gpu_compat.cuh rtc_std.cuh gpu_ops.cuh warp_scan.cuh block_scan.cuh bulk_copy.cuh lookback.cuh
   segment_heads.cuh scan_single_pass.cuh tile_scan_kernels.cuh elem_copy.cuh merge_path.cuh
   rtc_elem.cuh rtc_signature.cuh rtc_scan_tuning.cuh rtc_op_program.cuh rtc_sort_kernels.cuh
   rtc_cmp_program.cuh merge_cmp.cuh block_merge.cuh value_gather.cuh block_sort.cuh)

@@ -22,6 +22,17 @@
 
 namespace sweep_gpu {
 
+/* How far ahead of its own tile a block asks L2 for input (bulk_prefetch_l2): about a
+ * memory latency's worth of the grid's progress. On the H100, 1-2 MB ahead made the
+ * look-back scans 4-11% faster and 4 MB or more slower than none
+ * (benchmarks/results/h100-2026-11-26h). */
+constexpr int kPrefetchBytes = 1536 * 1024;
+
+/* Tiles of tile_bytes in kPrefetchBytes, rounded up. */
+SWEEP_GPU_INLINE __host__ constexpr int tiles_ahead(size_t tile_bytes) {
+    return (int)((kPrefetchBytes + tile_bytes - 1) / tile_bytes);
+}
+
 #if SWEEP_GPU_BULK_COPY
 SWEEP_GPU_INLINE unsigned smem_addr(const void *p) {
     return (unsigned)__cvta_generic_to_shared(p);

@@ -21,6 +21,7 @@ template <int S, int A> struct ScanTuning<Elem<S, A>> : ScanTuning<ElemSizeOnly<
     static constexpr int items = S > 16 ? 4 : Base::items;
     static constexpr int tile = Base::threads * items;
     static constexpr int min_blocks = S > 16 ? 2 : Base::min_blocks;
+    static constexpr int prefetch = tiles_ahead((size_t)tile * S);
 };
 
 } // namespace sweep_gpu

@@ -34,17 +34,16 @@
 namespace sweep_gpu {
 
 /* THREADS threads of ITEMS elements each (a whole number of 16-byte vectors). A
- * block asks L2 for the input of the tile `prefetch` tiles ahead of its own, about
- * PREFETCH_BYTES of input ahead (0: none). */
-template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, int PREFETCH_BYTES = 0>
+ * block asks L2 for the input of the tile `prefetch` tiles ahead of its own
+ * (bulk_copy.cuh's kPrefetchBytes ahead when PREFETCH, else none). */
+template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, bool PREFETCH = false>
 struct BulkScanShape {
     static constexpr int vec = (int)(16 / sizeof(T));
     static constexpr int threads = THREADS;
     static constexpr int items = ITEMS;
     static constexpr int tile = THREADS * ITEMS;
     static constexpr int min_blocks = MIN_BLOCKS;
-    static constexpr int prefetch =
-        (int)((PREFETCH_BYTES + tile * sizeof(T) - 1) / (tile * sizeof(T)));
+    static constexpr int prefetch = PREFETCH ? tiles_ahead(tile * sizeof(T)) : 0;
     static_assert(ITEMS % vec == 0, "a thread's items are whole 16-byte vectors");
     static_assert(tile * sizeof(T) <= 46 * 1024, "the tile in static shared memory");
 };
@@ -61,11 +60,9 @@ template <class T> struct BulkScanFits {
  * input 1-2 MB ahead took these to 0.731-0.737 ms (u32, 22-66 tiles ahead) and
  * 1.464-1.475 ms (u64, 33-99 tiles); 4 MB and more ahead was slower than none
  * (benchmarks/results/h100-2026-11-26h). */
-constexpr int kBulkPrefetchBytes = 1536 * 1024;
 template <class T>
-struct BulkScanLarge
-    : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, kBulkPrefetchBytes>,
-                       BulkScanShape<T, 128, 30, 6, kBulkPrefetchBytes>>::type {};
+struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, true>,
+                                        BulkScanShape<T, 128, 30, 6, true>>::type {};
 template <class T>
 struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 64, 12, 12>,
                                         BulkScanShape<T, 64, 6, 12>>::type {};

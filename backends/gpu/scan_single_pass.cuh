@@ -38,15 +38,23 @@ template <class T> struct ScanTuning {
     static constexpr int items = mid ? 24 : sizeof(T) <= 8 ? 16 : sizeof(T) <= 16 ? 4 : 2;
     static constexpr int tile = threads * items;
     static constexpr int min_blocks = mid ? 12 : sizeof(T) <= 4 ? 6 : sizeof(T) <= 8 ? 5 : 3;
+    /* tiles ahead whose input a block asks L2 for (prefetch_tile_ahead) */
+    static constexpr int prefetch = tiles_ahead(tile * sizeof(T));
+};
+/* Segmented scans of 2- and 4-byte elements: 128 x 24 at 10 blocks an SM. Asking L2
+ * for the input and flags 128 tiles ahead took the u32 scan by flags at 2^28 on the
+ * H100 from 0.978-0.982 to 0.870 ms (32 tiles 0.894, 64 0.882, 256 0.875-0.877;
+ * benchmarks/results/h100-2026-11-26h). */
+template <class T> struct SegScanMid {
+    static constexpr int threads = 128, items = 24, tile = threads * items, min_blocks = 10;
+    static constexpr int prefetch = tiles_ahead(tile * sizeof(T));
 };
 template <class T> struct SegScanTuning : ScanTuning<T> {};
-template <> struct SegScanTuning<uint16_t> {
-    static constexpr int threads = 128, items = 24, tile = threads * items, min_blocks = 10;
-};
-template <> struct SegScanTuning<int16_t> : SegScanTuning<uint16_t> {};
-template <> struct SegScanTuning<uint32_t> : SegScanTuning<uint16_t> {};
-template <> struct SegScanTuning<int32_t> : SegScanTuning<uint16_t> {};
-template <> struct SegScanTuning<float> : SegScanTuning<uint16_t> {};
+template <> struct SegScanTuning<uint16_t> : SegScanMid<uint16_t> {};
+template <> struct SegScanTuning<int16_t> : SegScanMid<int16_t> {};
+template <> struct SegScanTuning<uint32_t> : SegScanMid<uint32_t> {};
+template <> struct SegScanTuning<int32_t> : SegScanMid<int32_t> {};
+template <> struct SegScanTuning<float> : SegScanMid<float> {};
 
 /* The shape of the built-in kernels of one segment form. */
 template <class T, int FORM>
@@ -102,16 +110,18 @@ template <class Tn, class = void> struct PrefetchTiles { static constexpr int va
 template <class Tn> struct PrefetchTiles<Tn, decltype((void)Tn::prefetch)> {
     static constexpr int value = Tn::prefetch;
 };
-/* One thread of tile `tile`: asks L2 for `bytes` bytes a tile of base at tile + PF,
- * if that tile is whole and inside n elements. */
-template <int PF, int TILE, class T>
-SWEEP_GPU_INLINE void prefetch_tile_ahead(const T *base, size_t tile, size_t n) {
+/* One thread of tile `tile`: asks L2 for tile + PF of an array of elem_bytes-byte
+ * elements (TILE a tile), if that tile is whole and inside its n elements. */
+template <int PF, int TILE>
+SWEEP_GPU_INLINE void prefetch_tile_ahead(const void *base, size_t elem_bytes, size_t tile,
+                                          size_t n) {
 #if SWEEP_GPU_BULK_COPY
-    if (PF > 0 && (tile + PF + 1) * (size_t)TILE <= n && aligned16(base) &&
-        (TILE * sizeof(T)) % 16 == 0)
-        bulk_prefetch_l2(base + (tile + PF) * (size_t)TILE, (unsigned)(TILE * sizeof(T)));
+    const size_t bytes = TILE * elem_bytes;
+    if (PF > 0 && (tile + PF + 1) * (size_t)TILE <= n && aligned16(base) && bytes % 16 == 0)
+        bulk_prefetch_l2((const unsigned char *)base + (tile + PF) * bytes, (unsigned)bytes);
 #else
     (void)base;
+    (void)elem_bytes;
     (void)tile;
     (void)n;
 #endif
@@ -251,10 +261,13 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
     const size_t tile_start = tile * (size_t)TILE;
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
 
+    /* The input (and flags or keys) of a tile ahead: its block then finds them in L2
+     * or on their way, though shared memory is not free for it yet. */
     if (tid == 0) {
-        prefetch_tile_ahead<PrefetchTiles<Tn>::value, TILE>(a.in, tile, a.n);
-        if (FORM == kSegFlags)
-            prefetch_tile_ahead<PrefetchTiles<Tn>::value, TILE>(a.seg.flags, tile, a.n);
+        constexpr int PF = PrefetchTiles<Tn>::value;
+        prefetch_tile_ahead<PF, TILE>(a.in, sizeof(T), tile, a.n);
+        if (FORM == kSegFlags) prefetch_tile_ahead<PF, TILE>(a.seg.flags, 1, tile, a.n);
+        if (FORM == kSegKeys) prefetch_tile_ahead<PF, TILE>(a.seg.keys, a.seg.key_size, tile, a.n);
     }
 
     /* Load striped (coalesced), read blocked. */

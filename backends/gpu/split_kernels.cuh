@@ -12,6 +12,7 @@
 #define SWEEP_GPU_SPLIT_KERNELS_CUH
 
 #include "block_scan.cuh"
+#include "bulk_copy.cuh"
 #include "elem_copy.cuh"
 #include "gpu_ops.cuh"
 #include "grid_dependency.cuh"
@@ -253,7 +254,26 @@ template <class E, class Vt, bool COUNTED> struct SplitTuning {
                                                                  : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
     static constexpr int min_blocks = narrow ? (COUNTED ? 4 : 6) : 1;
+    /* tiles ahead whose flags and data a block asks L2 for (split_prefetch_ahead) */
+    static constexpr int prefetch = tiles_ahead((size_t)tile * wide);
 };
+
+/* How many tiles ahead a split block asks L2 for its inputs (a member `prefetch`;
+ * none: 0). */
+template <class Tn, class = void> struct SplitPrefetch { static constexpr int value = 0; };
+template <class Tn> struct SplitPrefetch<Tn, decltype((void)Tn::prefetch)> {
+    static constexpr int value = Tn::prefetch;
+};
+
+/* One thread: asks L2 for `bytes` at p if p and bytes are whole 16-byte units. */
+SWEEP_GPU_INLINE void split_prefetch(const void *p, size_t bytes) {
+#if SWEEP_GPU_BULK_COPY
+    if (((uintptr_t)p & 15) == 0 && bytes % 16 == 0) bulk_prefetch_l2(p, (unsigned)bytes);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
 
 template <class E, class Vt> struct SplitArgs {
     const uint8_t *flags;
@@ -337,6 +357,16 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     const size_t tile_start = tile * (size_t)TILE;
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
     const bool full = len == TILE;
+
+    /* The flags and data of the tile PF ahead, so that its block finds them in L2 or
+     * on their way (as the scans do, bulk_copy.cuh). */
+    constexpr int PF = SplitPrefetch<Tn>::value;
+    if (PF > 0 && tid == 0 && (tile + PF + 1) * (size_t)TILE <= a.n) {
+        const size_t at = tile_start + (size_t)PF * TILE;
+        split_prefetch(a.flags + at, TILE);
+        split_prefetch(a.in + at, TILE * sizeof(E));
+        if (VALUES) split_prefetch(a.vin + at, TILE * sizeof(Vt));
+    }
 
     /* Every load of the tile is issued before the look-back, which then overlaps
      * them instead of delaying them. Flags: the thread's ITEMS in a row, 16 bytes per

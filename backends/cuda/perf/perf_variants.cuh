@@ -130,8 +130,8 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
     const double tm = median_ms(tiles);
     CK(cudaGetLastError());
     char name[80];
-    snprintf(name, sizeof name, "split u32 %dx%d (min %d) k%u", Tn::threads, Tn::items,
-             Tn::min_blocks, per_warp);
+    snprintf(name, sizeof name, "split u32 %dx%d (min %d) k%u pf %d", Tn::threads, Tn::items,
+             Tn::min_blocks, per_warp, SplitPrefetch<Tn>::value);
     same(name, out, ref, nflagged);
     CK(cudaMemset(out, 0, nflagged * sizeof(unsigned)));
     const double am = median_ms([&] {

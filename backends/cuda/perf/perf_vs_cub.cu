@@ -320,7 +320,26 @@ split:
             try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state, 4);
             try_split<TryTuning<256, 16, 6>>(flags, a32, b32, c32, n, k1, state, 6);
             try_split<TryTuning<256, 28, 3>>(flags, a32, b32, c32, n, k1, state, 4);
+            for (int round = 0; round < 2; ++round) {
+                try_split<TryTuningPF<256, 24, 4, 0>>(flags, a32, b32, c32, n, k1, state, 4);
+                try_split<TryTuningPF<256, 24, 4, 32>>(flags, a32, b32, c32, n, k1, state, 4);
+                try_split<TryTuningPF<256, 24, 4, 64>>(flags, a32, b32, c32, n, k1, state, 4);
+                try_split<TryTuningPF<256, 24, 4, 128>>(flags, a32, b32, c32, n, k1, state, 4);
+            }
             CK(cudaFree(state));
+        }
+        /* compaction (the flagged half alone) vs DeviceSelect::Flagged */
+        {
+            const double sc = median_ms([&] { SK(sweep_compact(ctx, flags, a32, b32, 4, n, nf)); });
+            CK(cub::DeviceSelect::Flagged(NULL, need, a32, flags, c32, nsel, (int64_t)n));
+            ensure(need);
+            const double cc = median_ms([&] {
+                CK(cub::DeviceSelect::Flagged(tmp, need, a32, flags, c32, nsel, (int64_t)n));
+            });
+            same("compact", b32, c32, k1);
+            printf("compact u32 (random flags)         sweep %8.3f ms  cub %8.3f ms  speedup "
+                   "%.2fx\n",
+                   sc, cc, cc / sc);
         }
         CK(cudaFree(nf));
         if (argc > 2 && strcmp(argv[2], "split") == 0) goto done;
