@@ -1,15 +1,14 @@
 /*
  * cuda_split.cu -- split and compaction: the basic kernels (flag_count,
- * flag_scatter) for any element size, and the fused split (a count pass, then the
- * tiles) and one-pass compaction for elements and values of 1, 2, 4, 8 or 16 bytes at
- * their natural alignment (others answer SWEEP_ERR_UNSUPPORTED and the core composes
- * them).
+ * flag_scatter) for any element size, and the fused split and compaction (a count
+ * pass, then the tiles) for elements and values of 1, 2, 4, 8 or 16 bytes at their
+ * natural alignment (others answer SWEEP_ERR_UNSUPPORTED and the core composes them).
  */
 #include "cuda_backend.h"
-#include "cuda_single_pass.cuh" /* sweep_cuda_tile_tag */
 #if !defined(__HIPCC__)
 #include "cuda_dependent_launch.cuh"
 #endif
+#include "gpu/lookback.cuh" /* round256 */
 #include "gpu/split_kernels.cuh"
 
 #include <stdio.h>
@@ -69,32 +68,27 @@ struct SplitCall {
     size_t *scratch_bytes;
 };
 
-template <class E, class Vt, bool COUNTED> sweep_status split_run(const SplitCall &c) {
-    typedef SplitTuning<E, Vt, COUNTED> Tn;
+template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
+    typedef SplitTuning<E, Vt> Tn;
     constexpr int TILE = Tn::tile;
     const size_t ntiles = (c.n + TILE - 1) / TILE;
-    /* compaction: a tile state per tile. split: each tile's count within its count
-     * block, each count block's, then the total. */
+    /* each tile's count within its count block, each count block's, then the total */
     const unsigned per_warp = split_count_per_warp(TILE, kCountBlockFlags);
     const size_t count_tiles = (size_t)kCountWarps * per_warp;
     const size_t nblocks = (ntiles + count_tiles - 1) / count_tiles;
-    const size_t state = COUNTED ? 0 : TileState<TileCount>::bytes(ntiles);
-    const size_t before_bytes = COUNTED ? round256(ntiles * sizeof(unsigned long long)) : 0;
-    const size_t sums_bytes = COUNTED ? round256(nblocks * sizeof(unsigned long long)) : 0;
+    const size_t before_bytes = round256(ntiles * sizeof(unsigned long long));
+    const size_t sums_bytes = round256(nblocks * sizeof(unsigned long long));
     if (!c.scratch) {
-        *c.scratch_bytes = state + before_bytes + sums_bytes + 256;
+        *c.scratch_bytes = before_bytes + sums_bytes + 256;
         return SWEEP_OK;
     }
     sweep_cuda *h = c.h;
     if (ntiles > 0x7fffffffull) /* one block per tile */
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: split: too many tiles");
     unsigned char *p = (unsigned char *)c.scratch;
-    /* only compaction's tiles publish states; the split's kernels read none */
-    TileState<TileCount> ts = {};
-    if (!COUNTED) ts = TileState<TileCount>::carve(p, ntiles, sweep_cuda_tile_tag());
-    unsigned long long *before = (unsigned long long *)(p + state);
-    unsigned long long *sums = (unsigned long long *)(p + state + before_bytes);
-    unsigned long long *total = (unsigned long long *)(p + state + before_bytes + sums_bytes);
+    unsigned long long *before = (unsigned long long *)p;
+    unsigned long long *sums = (unsigned long long *)(p + before_bytes);
+    unsigned long long *total = (unsigned long long *)(p + before_bytes + sums_bytes);
     SplitArgs<E, Vt> a;
     a.flags = c.flags;
     a.in = (const E *)c.in;
@@ -107,42 +101,39 @@ template <class E, class Vt, bool COUNTED> sweep_status split_run(const SplitCal
     a.before = before;
     a.sums = sums;
     a.count_tiles = count_tiles;
-    a.stall_mod = h->stall_mod;
-    a.spin_limit = h->spin_limit;
+    a.keep_unflagged = c.keep_unflagged;
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
-    auto kernel = split_single_pass_kernel<E, Vt, VALUES, COUNTED>;
-    if (COUNTED) {
-        split_count_kernel<<<(unsigned)nblocks, kCountWarps * kWarp, 0, h->stream>>>(
-            c.flags, c.n, TILE, per_warp, before, sums);
-        SWEEP_CUDA_LAUNCHED(h, "split (count)");
+    auto kernel = split_tiles_kernel<E, Vt, VALUES>;
+    split_count_kernel<<<(unsigned)nblocks, kCountWarps * kWarp, 0, h->stream>>>(
+        c.flags, c.n, TILE, per_warp, before, sums);
+    SWEEP_CUDA_LAUNCHED(h, "split (count)");
 #if !defined(__HIPCC__)
-        if (h->dependent_launch) {
-            /* each kernel starts while the one before finishes (grid_dependency.cuh) */
-            SWEEP_CUDA_TRY(h, sweep_cuda_launch_dependent(h->stream, 1, kSumsThreads,
-                                                          split_sums_kernel, sums, nblocks, total));
-            SWEEP_CUDA_TRY(h, sweep_cuda_launch_dependent(h->stream, (unsigned)ntiles, Tn::threads,
-                                                          kernel, a, ts));
-            return SWEEP_OK;
-        }
-#endif
-        split_sums_kernel<<<1, kSumsThreads, 0, h->stream>>>(sums, nblocks, total);
-        SWEEP_CUDA_LAUNCHED(h, "split (sums)");
+    if (h->dependent_launch) {
+        /* each kernel starts while the one before finishes (grid_dependency.cuh) */
+        SWEEP_CUDA_TRY(h, sweep_cuda_launch_dependent(h->stream, 1, kSumsThreads, split_sums_kernel,
+                                                      sums, nblocks, total));
+        SWEEP_CUDA_TRY(
+            h, sweep_cuda_launch_dependent(h->stream, (unsigned)ntiles, Tn::threads, kernel, a));
+        return SWEEP_OK;
     }
-    kernel<<<(unsigned)ntiles, Tn::threads, 0, h->stream>>>(a, ts);
+#endif
+    split_sums_kernel<<<1, kSumsThreads, 0, h->stream>>>(sums, nblocks, total);
+    SWEEP_CUDA_LAUNCHED(h, "split (sums)");
+    kernel<<<(unsigned)ntiles, Tn::threads, 0, h->stream>>>(a);
     SWEEP_CUDA_LAUNCHED(h, "split (tiles)");
     return SWEEP_OK;
 }
 
 /* Values travel with splits only (compaction has none: sweep_compact). */
 template <class E> sweep_status split_values(const SplitCall &c, size_t vsize) {
-    if (!c.keep_unflagged) return vsize ? SWEEP_ERR_UNSUPPORTED : split_run<E, NoValue, false>(c);
+    if (!c.keep_unflagged) return vsize ? SWEEP_ERR_UNSUPPORTED : split_run<E, NoValue>(c);
     switch (vsize) {
-    case 0: return split_run<E, NoValue, true>(c);
-    case 1: return split_run<E, uint8_t, true>(c);
-    case 2: return split_run<E, uint16_t, true>(c);
-    case 4: return split_run<E, uint32_t, true>(c);
-    case 8: return split_run<E, unsigned long long, true>(c);
-    case 16: return split_run<E, Value16, true>(c);
+    case 0: return split_run<E, NoValue>(c);
+    case 1: return split_run<E, uint8_t>(c);
+    case 2: return split_run<E, uint16_t>(c);
+    case 4: return split_run<E, uint32_t>(c);
+    case 8: return split_run<E, unsigned long long>(c);
+    case 16: return split_run<E, Value16>(c);
     default: return SWEEP_ERR_UNSUPPORTED;
     }
 }

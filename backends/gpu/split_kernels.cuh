@@ -1,12 +1,14 @@
 /*
  * split_kernels.cuh -- split and compaction. Basic kernels for the core's generic
  * path (flag_count per tile, flag_scatter with the tile offsets the core scanned)
- * and the fused ones. Fused compaction is one pass: each tile learns how many flagged
- * elements precede it by a decoupled look-back over counts. The fused split counts
- * first (the unflagged half starts after the last flagged element): a light pass over
+ * and the fused ones. The fused split and compaction count first: a light pass over
  * the flags alone and a scan of its block counts give every tile's prefix and the
- * total, so the pass that moves the data waits for no other tile. Both scatter a tile
- * through shared memory, so stores stay coalesced and each half keeps input order.
+ * total (where the split's unflagged half starts), so the pass that moves the data
+ * waits for no other tile. A tile is scattered through shared memory, so stores stay
+ * coalesced and each half keeps input order. A one-pass compaction, each tile finding
+ * its prefix by a decoupled look-back over counts, took 0.918-0.923 ms for 2^28 u32
+ * on the H100 against 0.746-0.748 ms counting first (benchmarks/results/
+ * h100-2026-11-26h): the look-back holds tiles in flight that a copy would not.
  */
 #ifndef SWEEP_GPU_SPLIT_KERNELS_CUH
 #define SWEEP_GPU_SPLIT_KERNELS_CUH
@@ -16,24 +18,10 @@
 #include "elem_copy.cuh"
 #include "gpu_ops.cuh"
 #include "grid_dependency.cuh"
-#include "lookback.cuh"
 
 namespace sweep_gpu {
 
 typedef Plain<unsigned, OpSum> SmallCountSum;
-
-/* Flag counts as look-back values (8 bytes: one tile word with their status). */
-struct TileCount {
-    unsigned long long v;
-};
-struct TileCountSum {
-    typedef TileCount value;
-    SWEEP_GPU_INLINE static TileCount combine(const TileCount &a, const TileCount &b) {
-        TileCount r;
-        r.v = a.v + b.v;
-        return r;
-    }
-};
 
 /* ---------------------------------------------------------------- generic path -- */
 
@@ -162,13 +150,14 @@ constexpr size_t kCountBlockFlags = 196608;
 
 /* The split counts first: the unflagged half starts after the last flagged element,
  * and it is kept in input order (CUB writes it reversed instead and needs no count).
- * Three kernels, none of which waits for another block, so the pass that moves the
- * data runs as fast as a copy:
+ * Compaction takes the same kernels and leaves the unflagged half out. Three kernels,
+ * none of which waits for another block, so the pass that moves the data runs as
+ * fast as a copy:
  *   split_count_kernel: block b counts kCountWarps * per_warp split tiles (of `tile`
  *     elements, a warp per_warp of them in a row) and writes before[t], the flags
  *     before tile t within the block, and sums[b], the block's count;
  *   split_sums_kernel (one block): sums[] becomes its exclusive scan, *total all flags;
- *   split_single_pass_kernel with COUNTED: tile t's first flagged position is
+ *   split_tiles_kernel: tile t's first flagged position is
  *     before[t] + sums[t / tiles per block].
  * On CUDA sm_90+ each starts loading while the one before finishes
  * (grid_dependency.cuh). */
@@ -238,23 +227,21 @@ static __global__ void __launch_bounds__(kSumsThreads)
     if (threadIdx.x == 0) *total = carry;
 }
 
-/* Tile shapes (H100, u32 with random flags, n = 2^28). COUNTED (split's tiles, no
- * look-back): elements and values of at most 4 bytes take 256 x 24 at 4 blocks an
- * SM (0.804-0.812 ms, cudaMemcpy's speed for 9 bytes an element; 256 x 16 0.809-0.816,
- * 128 x 48 0.951-0.955). Compaction's one pass: 128 x 48 at 6 blocks (with a
- * look-back, 1.153 ms against 1.312 for 256 x 16): a long tile keeps many loads in
- * flight through the look-back and amortises it. Wider ones: 256 threads and at most
- * 32 KiB of staged elements (or values) per tile, 16 items at most. */
-template <class E, class Vt, bool COUNTED> struct SplitTuning {
+/* Tile shapes (H100, u32 with random flags, n = 2^28): elements and values of at
+ * most 4 bytes take 256 x 24 at 4 blocks an SM (0.804-0.812 ms, cudaMemcpy's speed
+ * for 9 bytes an element; 256 x 16 0.809-0.816, 128 x 48 0.951-0.955). Wider ones:
+ * 256 threads and at most 32 KiB of staged elements (or values) per tile, 16 items
+ * at most. */
+template <class E, class Vt> struct SplitTuning {
     static constexpr int wide = (int)(sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt));
     static constexpr bool narrow = wide <= 4;
-    static constexpr int threads = narrow && !COUNTED ? 128 : 256;
-    static constexpr int items = narrow                          ? (COUNTED ? 24 : 48)
+    static constexpr int threads = 256;
+    static constexpr int items = narrow                          ? 24
                                  : 32768 / (threads * wide) > 16 ? 16
                                                                  : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
-    static constexpr int min_blocks = narrow ? (COUNTED ? 4 : 6) : 1;
-    /* tiles ahead whose flags and data a block asks L2 for (split_prefetch_ahead) */
+    static constexpr int min_blocks = narrow ? 4 : 1;
+    /* tiles ahead whose flags and data a block asks L2 for (split_prefetch) */
     static constexpr int prefetch = tiles_ahead((size_t)tile * wide);
 };
 
@@ -283,13 +270,12 @@ template <class E, class Vt> struct SplitArgs {
     Vt *vout;
     size_t n;
     size_t *num_flagged; /* may be NULL */
-    /* split only (COUNTED): the count kernels' results */
+    /* the count kernels' results */
     const unsigned long long *total;  /* all flags */
     const unsigned long long *before; /* flags before each tile within its count block */
     const unsigned long long *sums;   /* flags before each count block */
     size_t count_tiles;               /* tiles per count block */
-    unsigned stall_mod;
-    int spin_limit;
+    int keep_unflagged;               /* 1 split, 0 compaction */
 };
 
 /* A thread's ITEMS elements of a tile in registers, striped so that each load (16
@@ -335,12 +321,11 @@ SWEEP_GPU_INLINE void split_write(T *dst, const T *sbuf, int len, int tflag, siz
     }
 }
 
-/* One tile a block. COUNTED (split): the count kernels have counted the flags before
- * every tile. Otherwise (compaction) the tile finds them by a decoupled look-back over
- * the tiles' counts, which publishes in ts. */
-template <class E, class Vt, bool VALUES, bool COUNTED, class Tn = SplitTuning<E, Vt, COUNTED>>
+/* One tile a block, after the count kernels have counted the flags before every
+ * tile. */
+template <class E, class Vt, bool VALUES, class Tn = SplitTuning<E, Vt>>
 __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
-    split_single_pass_kernel(SplitArgs<E, Vt> a, TileState<TileCount> ts) {
+    split_tiles_kernel(SplitArgs<E, Vt> a) {
     constexpr int THREADS = Tn::threads;
     constexpr int ITEMS = Tn::items;
     constexpr int TILE = Tn::tile;
@@ -349,9 +334,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     __shared__ unsigned short sdst[TILE];
     alignas(16)
         __shared__ unsigned char sbuf[TILE * (sizeof(E) > sizeof(Vt) ? sizeof(E) : sizeof(Vt))];
-    __shared__ unsigned long long s_prefix;
 
-    /* Tiles in launch order, as in the scan (scan_single_pass.cuh). */
     const int tid = threadIdx.x;
     const size_t tile = blockIdx.x;
     const size_t tile_start = tile * (size_t)TILE;
@@ -368,9 +351,8 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
         if (VALUES) split_prefetch(a.vin + at, TILE * sizeof(Vt));
     }
 
-    /* Every load of the tile is issued before the look-back, which then overlaps
-     * them instead of delaying them. Flags: the thread's ITEMS in a row, 16 bytes per
-     * load where the tile allows. */
+    /* Every load of the tile is issued before the wait for the count pass. Flags: the
+     * thread's ITEMS in a row, 16 bytes per load where the tile allows. */
     uint8_t fb[ITEMS];
     const uint8_t *fsrc = a.flags + tile_start + tid * ITEMS;
     if (ITEMS % 16 == 0 && full && ((uintptr_t)fsrc & 15) == 0) {
@@ -388,14 +370,11 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     elems.load(a.in + tile_start, len, full && aligned16(a.in + tile_start));
     StripedRegs<Vt, THREADS, ITEMS> vals;
     if (VALUES) vals.load(a.vin + tile_start, len, full && aligned16(a.vin + tile_start));
-    /* COUNTED: the count pass may still be running (grid_dependency.cuh); the
-     * loads above are of inputs it does not write */
-    unsigned long long counted = 0, total = 0;
-    if (COUNTED) {
-        grid_dependency_wait();
-        counted = a.before[tile] + a.sums[tile / a.count_tiles];
-        total = *a.total;
-    }
+    /* the count pass may still be running (grid_dependency.cuh); the loads above
+     * are of inputs it does not write */
+    grid_dependency_wait();
+    const unsigned long long counted = a.before[tile] + a.sums[tile / a.count_tiles];
+    const unsigned long long total = *a.total;
 
     unsigned fl[ITEMS];
     unsigned cnt = 0;
@@ -419,36 +398,10 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     }
     __syncthreads();
 
-    if (COUNTED) {
-        /* the count kernels found the tile's prefix: nothing to wait for */
-    } else if (tile > 0 && warp_id() == 0) {
-        if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
-        TileCount mine;
-        mine.v = tflag;
-        if (tid == 0) ts.publish(tile, mine, kStatusAggregate);
-        TileCount ex = lookback<TileCountSum>(ts, tile, a.spin_limit, [&](size_t q) {
-            const size_t s = q * (size_t)TILE;
-            TileCount res;
-            res.v = warp_count_flags(a.flags, s, s + TILE < a.n ? s + TILE : a.n);
-            return res;
-        });
-        if (tid == 0) {
-            TileCount inc;
-            inc.v = ex.v + tflag;
-            ts.publish(tile, inc, kStatusPrefix);
-            s_prefix = ex.v;
-        }
-    } else if (tile == 0 && tid == 0) {
-        TileCount inc;
-        inc.v = tflag;
-        ts.publish(0, inc, kStatusPrefix);
-        s_prefix = 0;
-    }
-    /* The other warps place the tile meanwhile. */
     elems.scatter((E *)sbuf, sdst, len);
     __syncthreads();
-    const size_t fbase = COUNTED ? (size_t)counted : (size_t)s_prefix;
-    const size_t ubase = COUNTED ? (size_t)total + (tile_start - fbase) : (size_t)-1;
+    const size_t fbase = (size_t)counted;
+    const size_t ubase = a.keep_unflagged ? (size_t)total + (tile_start - fbase) : (size_t)-1;
     split_write<E>(a.out, (const E *)sbuf, len, (int)tflag, fbase, ubase);
     if (VALUES) {
         __syncthreads();

@@ -109,18 +109,17 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
     a.out = out;
     a.n = n;
     a.total = total;
+    a.keep_unflagged = 1;
     a.before = before;
     a.sums = sums;
     a.count_tiles = count_tiles;
-    a.spin_limit = 4000;
     auto count = [&] {
         split_count_kernel<<<(unsigned)nblocks, kCountWarps * kWarp>>>(flags, n, Tn::tile, per_warp,
                                                                        before, sums);
     };
     auto scan = [&] { split_sums_kernel<<<1, kSumsThreads>>>(sums, nblocks, total); };
     auto tiles = [&] {
-        split_single_pass_kernel<unsigned, NoValue, false, true, Tn>
-            <<<(unsigned)ntiles, Tn::threads>>>(a, TileState<TileCount>());
+        split_tiles_kernel<unsigned, NoValue, false, Tn><<<(unsigned)ntiles, Tn::threads>>>(a);
     };
     const double cm = median_ms(count);
     const double sm = median_ms([&] {
@@ -147,8 +146,7 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
         CK(sweep_cuda_launch_dependent(0, 1, kSumsThreads, split_sums_kernel, sums, nblocks,
                                        total));
         CK(sweep_cuda_launch_dependent(0, (unsigned)ntiles, Tn::threads,
-                                       split_single_pass_kernel<unsigned, NoValue, false, true, Tn>,
-                                       a, TileState<TileCount>()));
+                                       split_tiles_kernel<unsigned, NoValue, false, Tn>, a));
     });
     CK(cudaGetLastError());
     same(name, out, ref, nflagged);
