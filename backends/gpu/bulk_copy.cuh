@@ -98,6 +98,18 @@ SWEEP_GPU_INLINE void bulk_wait_stores_read() {
 }
 #endif
 
+/* Any thread: asks L2 for `bytes` at p where the engine can (p and bytes whole
+ * 16-byte units, a device with the engine); otherwise nothing. A hint only: it
+ * changes no result. */
+SWEEP_GPU_INLINE void prefetch_l2_aligned(const void *p, size_t bytes) {
+#if SWEEP_GPU_BULK_COPY
+    if (((uintptr_t)p & 15) == 0 && bytes % 16 == 0) bulk_prefetch_l2(p, (unsigned)bytes);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
 } // namespace sweep_gpu
 
 #endif /* SWEEP_GPU_BULK_COPY_CUH */

@@ -138,7 +138,10 @@ __host__ __device__ constexpr bool merge_stages_values() {
  * they are loaded with the keys, before the merge, as CUB's merge does, so the two
  * loads wait out one memory latency together; otherwise each output gathers its
  * value from global memory once the merge has placed it. H100, run-time compiled
- * sort of 2^26 u32 keys with u32 values: 7.24-7.26 ms staged, 7.38-7.41 gathered. */
+ * sort of 2^26 u32 keys with u32 values: 7.24-7.26 ms staged, 7.38-7.41 gathered.
+ * Asking L2 for the runs' ranges of the partition 1.5 MB ahead, as the scans do
+ * (bulk_copy.cuh), made that sort of keys alone slower (3.60 against 3.40-3.43 ms)
+ * and with values 1.5% faster (benchmarks/results/h100-2026-11-26h): not taken. */
 template <class P, bool VALUES, bool PAIRS, class Shape = SortShape<typename P::Key>, size_t VS = 0,
           class Storage>
 SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_slot,

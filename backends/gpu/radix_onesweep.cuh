@@ -60,7 +60,9 @@ struct OnesweepShape {
  * 9.42 ms; 18 pairs 9.61-9.67, 16 pairs 9.98, 512 x 12 9.90, 256 x 18 at three
  * blocks 11.11; shared masks at 18 pairs 9.85; 15-16 pairs at three blocks 14.6;
  * loading the values with the keys, to overlap their latency, 10.5 ms). Bigger
- * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys. */
+ * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys.
+ * Asking L2 for a tile's values at its start and for the tile 1.5 MB ahead, as the
+ * scans do, made pairs slower (7.46-7.49 against 7.25 ms; h100-2026-11-26h). */
 constexpr bool onesweep_wide_keys(int key, bool values) {
     return !values && key == 8;
 }

@@ -241,7 +241,7 @@ template <class E, class Vt> struct SplitTuning {
                                                                  : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
     static constexpr int min_blocks = narrow ? 4 : 1;
-    /* tiles ahead whose flags and data a block asks L2 for (split_prefetch) */
+    /* tiles ahead whose flags and data a block asks L2 for (prefetch_l2_aligned) */
     static constexpr int prefetch = tiles_ahead((size_t)tile * wide);
 };
 
@@ -251,16 +251,6 @@ template <class Tn, class = void> struct SplitPrefetch { static constexpr int va
 template <class Tn> struct SplitPrefetch<Tn, decltype((void)Tn::prefetch)> {
     static constexpr int value = Tn::prefetch;
 };
-
-/* One thread: asks L2 for `bytes` at p if p and bytes are whole 16-byte units. */
-SWEEP_GPU_INLINE void split_prefetch(const void *p, size_t bytes) {
-#if SWEEP_GPU_BULK_COPY
-    if (((uintptr_t)p & 15) == 0 && bytes % 16 == 0) bulk_prefetch_l2(p, (unsigned)bytes);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
 
 template <class E, class Vt> struct SplitArgs {
     const uint8_t *flags;
@@ -346,9 +336,9 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
     constexpr int PF = SplitPrefetch<Tn>::value;
     if (PF > 0 && tid == 0 && (tile + PF + 1) * (size_t)TILE <= a.n) {
         const size_t at = tile_start + (size_t)PF * TILE;
-        split_prefetch(a.flags + at, TILE);
-        split_prefetch(a.in + at, TILE * sizeof(E));
-        if (VALUES) split_prefetch(a.vin + at, TILE * sizeof(Vt));
+        prefetch_l2_aligned(a.flags + at, TILE);
+        prefetch_l2_aligned(a.in + at, TILE * sizeof(E));
+        if (VALUES) prefetch_l2_aligned(a.vin + at, TILE * sizeof(Vt));
     }
 
     /* Every load of the tile is issued before the wait for the count pass. Flags: the
