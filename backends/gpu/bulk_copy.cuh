@@ -110,6 +110,23 @@ SWEEP_GPU_INLINE void prefetch_l2_aligned(const void *p, size_t bytes) {
 #endif
 }
 
+/* How many tiles ahead a kernel of tile shape Tn asks L2 for input (a member
+ * `prefetch`; none: 0). */
+template <class Tn, class = void> struct PrefetchTiles { static constexpr int value = 0; };
+template <class Tn> struct PrefetchTiles<Tn, decltype((void)Tn::prefetch)> {
+    static constexpr int value = Tn::prefetch;
+};
+
+/* One thread of tile `tile`: asks L2 for tile + PF of an array of n elements of
+ * elem_bytes bytes, TILE a tile, if that tile is whole (and aligned, above). */
+template <int PF, int TILE>
+SWEEP_GPU_INLINE void prefetch_tile_ahead(const void *base, size_t elem_bytes, size_t tile,
+                                          size_t n) {
+    if (PF > 0 && (tile + PF + 1) * (size_t)TILE <= n)
+        prefetch_l2_aligned((const unsigned char *)base + (tile + PF) * (size_t)TILE * elem_bytes,
+                            (size_t)TILE * elem_bytes);
+}
+
 } // namespace sweep_gpu
 
 #endif /* SWEEP_GPU_BULK_COPY_CUH */

@@ -94,9 +94,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
      * ahead: its block's load then finds it in L2 (or on its way). The engine's
      * loads are bounded by the shared memory of blocks, of which those waiting on
      * their look-back hold theirs; these requests are not. */
-    constexpr int PF = Sh::prefetch;
-    if (PF > 0 && tid == 0 && vec_in && (tile + PF + 1) * (size_t)TILE <= a.n)
-        bulk_prefetch_l2(a.in + tile_start + (size_t)PF * TILE, (unsigned)(TILE * sizeof(T)));
+    if (tid == 0) prefetch_tile_ahead<Sh::prefetch, TILE>(a.in, sizeof(T), tile, a.n);
     if (vec_in) {
         if (tid == 0) {
             bulk_barrier_init(&s_bar);

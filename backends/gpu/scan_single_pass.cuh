@@ -104,29 +104,6 @@ template <class Tn, class = void> struct StreamHint { static constexpr bool valu
 template <class Tn> struct StreamHint<Tn, decltype((void)Tn::streaming)> {
     static constexpr bool value = Tn::streaming;
 };
-/* How many tiles ahead a block asks L2 for a later tile's input (a member
- * `prefetch`; none: 0), as the bulk-copy scan does (scan_bulk.cuh). */
-template <class Tn, class = void> struct PrefetchTiles { static constexpr int value = 0; };
-template <class Tn> struct PrefetchTiles<Tn, decltype((void)Tn::prefetch)> {
-    static constexpr int value = Tn::prefetch;
-};
-/* One thread of tile `tile`: asks L2 for tile + PF of an array of elem_bytes-byte
- * elements (TILE a tile), if that tile is whole and inside its n elements. */
-template <int PF, int TILE>
-SWEEP_GPU_INLINE void prefetch_tile_ahead(const void *base, size_t elem_bytes, size_t tile,
-                                          size_t n) {
-#if SWEEP_GPU_BULK_COPY
-    const size_t bytes = TILE * elem_bytes;
-    if (PF > 0 && (tile + PF + 1) * (size_t)TILE <= n && aligned16(base) && bytes % 16 == 0)
-        bulk_prefetch_l2((const unsigned char *)base + (tile + PF) * bytes, (unsigned)bytes);
-#else
-    (void)base;
-    (void)elem_bytes;
-    (void)tile;
-    (void)n;
-#endif
-}
-
 template <bool CS> SWEEP_GPU_INLINE uint4 load_vec16(const uint4 *p) {
 #if !defined(__HIPCC__) && !defined(__HIPCC_RTC__)
     if (CS) return __ldcs(p);

@@ -241,15 +241,8 @@ template <class E, class Vt> struct SplitTuning {
                                                                  : 32768 / (threads * wide);
     static constexpr int tile = threads * items;
     static constexpr int min_blocks = narrow ? 4 : 1;
-    /* tiles ahead whose flags and data a block asks L2 for (prefetch_l2_aligned) */
+    /* tiles ahead whose flags and data a block asks L2 for (prefetch_tile_ahead) */
     static constexpr int prefetch = tiles_ahead((size_t)tile * wide);
-};
-
-/* How many tiles ahead a split block asks L2 for its inputs (a member `prefetch`;
- * none: 0). */
-template <class Tn, class = void> struct SplitPrefetch { static constexpr int value = 0; };
-template <class Tn> struct SplitPrefetch<Tn, decltype((void)Tn::prefetch)> {
-    static constexpr int value = Tn::prefetch;
 };
 
 template <class E, class Vt> struct SplitArgs {
@@ -333,12 +326,11 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks)
 
     /* The flags and data of the tile PF ahead, so that its block finds them in L2 or
      * on their way (as the scans do, bulk_copy.cuh). */
-    constexpr int PF = SplitPrefetch<Tn>::value;
-    if (PF > 0 && tid == 0 && (tile + PF + 1) * (size_t)TILE <= a.n) {
-        const size_t at = tile_start + (size_t)PF * TILE;
-        prefetch_l2_aligned(a.flags + at, TILE);
-        prefetch_l2_aligned(a.in + at, TILE * sizeof(E));
-        if (VALUES) prefetch_l2_aligned(a.vin + at, TILE * sizeof(Vt));
+    if (tid == 0) {
+        constexpr int PF = PrefetchTiles<Tn>::value;
+        prefetch_tile_ahead<PF, TILE>(a.flags, 1, tile, a.n);
+        prefetch_tile_ahead<PF, TILE>(a.in, sizeof(E), tile, a.n);
+        if (VALUES) prefetch_tile_ahead<PF, TILE>(a.vin, sizeof(Vt), tile, a.n);
     }
 
     /* Every load of the tile is issued before the wait for the count pass. Flags: the

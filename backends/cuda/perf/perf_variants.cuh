@@ -130,7 +130,7 @@ static void try_split(const uint8_t *flags, const unsigned *in, unsigned *out, c
     CK(cudaGetLastError());
     char name[80];
     snprintf(name, sizeof name, "split u32 %dx%d (min %d) k%u pf %d", Tn::threads, Tn::items,
-             Tn::min_blocks, per_warp, SplitPrefetch<Tn>::value);
+             Tn::min_blocks, per_warp, PrefetchTiles<Tn>::value);
     same(name, out, ref, nflagged);
     CK(cudaMemset(out, 0, nflagged * sizeof(unsigned)));
     const double am = median_ms([&] {
