@@ -21,7 +21,7 @@ sweep_status sweep_cuda_scan(void *hv, const sweep_kop *op, const void *in, void
     if (op->kind == SWEEP_OP_CUSTOM)
         SWEEP_CUSTOM_OP(h,
                         sweep_cuda_rtc_scan(h, op, in, out, n, exclusive, scratch, scratch_bytes));
-    SWEEP_CUDA_ENTER(h);
+    if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
     return sweep_cuda_single_pass<kSegNone, false>(h, op, in, out, n, seg, NULL, exclusive, scratch,
@@ -35,7 +35,7 @@ sweep_status sweep_cuda_segmented_scan(void *hv, const sweep_kop *op, const void
     if (op->kind == SWEEP_OP_CUSTOM)
         SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_scan(h, op, in, out, n, ks, exclusive, scratch,
                                                          scratch_bytes));
-    SWEEP_CUDA_ENTER(h);
+    if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
     switch (ks->form) {
@@ -68,7 +68,7 @@ sweep_status sweep_cuda_segmented_reduce(void *hv, const sweep_kop *op, const vo
     if (op->kind == SWEEP_OP_CUSTOM)
         SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_reduce(h, op, in, n, offsets, nseg, out,
                                                            scratch, scratch_bytes));
-    SWEEP_CUDA_ENTER(h);
+    if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
     seg.offsets = offsets;

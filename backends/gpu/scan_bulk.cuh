@@ -55,16 +55,18 @@ template <class T> struct BulkScanFits {
 
 /* Shapes from timings on the H100 at 2^28 (u32: 256 x 44 0.766-0.769 ms, 128 x 52
  * 0.767-0.791, 384 x 28 0.771, 256 x 28 0.772-0.777, 128 x 28 0.793; u64: 128 x 30
- * 1.525-1.549, 128 x 22 1.531-1.538, 128 x 18 1.571, 256 x 14 1.70) and at 2^16 (u32:
- * 64 x 12 and 128 x 12 8-9 us, 256 x 28 and 128 x 44 9-11 us). Asking L2 for the
- * input 1-2 MB ahead took these to 0.731-0.737 ms (u32, 22-66 tiles ahead) and
+ * 1.525-1.549, 128 x 22 1.531-1.538, 128 x 18 1.571, 256 x 14 1.70). Asking L2 for
+ * the input 1-2 MB ahead took these to 0.731-0.737 ms (u32, 22-66 tiles ahead) and
  * 1.464-1.475 ms (u64, 33-99 tiles); 4 MB and more ahead was slower than none
- * (benchmarks/results/h100-2026-11-26h). */
+ * (benchmarks/results/h100-2026-11-26h). Short u32 scans take tiles of 2048: 2^16 is
+ * then 32 tiles, one look-back window, and behind a held queue it took 5.54-5.57 us
+ * against 5.92-6.24 for 64 x 12 (86 tiles); 16 tiles of 4096 took 6.11, and 256 x 8
+ * stayed ahead at 2^17-2^19 (benchmarks/results/h100-2026-11-26i). */
 template <class T>
 struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, true>,
                                         BulkScanShape<T, 128, 30, 6, true>>::type {};
 template <class T>
-struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 64, 12, 12>,
+struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4>,
                                         BulkScanShape<T, 64, 6, 12>>::type {};
 
 template <class T, class Op, class Sh>

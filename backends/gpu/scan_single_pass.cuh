@@ -73,29 +73,20 @@ template <class T> struct ScanArgs {
     int spin_limit;
 };
 
-/* Warp-cooperative reduction of tile q of the input (look-back fallback). Each lane
- * reduces a contiguous run sequentially; the runs are then combined in lane order. */
+/* One lane's reduction of tile q of the input, in order (the look-back's fallback,
+ * lookback.cuh: rare, so plain loads, a few in flight). */
 template <class C, int FORM, int TILE, class T>
 SWEEP_GPU_INLINE typename C::value reduce_tile_input(const ScanArgs<T> &a, size_t q) {
     typedef typename C::value V;
-    constexpr int per_lane = (TILE + kWarp - 1) / kWarp;
-    const size_t tile_start = q * (size_t)TILE;
-    const size_t start = tile_start + (size_t)lane_id() * per_lane;
-    size_t end = start + per_lane;
-    if (end > a.n) end = a.n;
-    if (end > tile_start + TILE) end = tile_start + TILE;
-    V acc = C::make(a.identity, 0);
-    bool have = false;
+    const size_t start = q * (size_t)TILE;
+    const size_t end = a.n - start < (size_t)TILE ? a.n : start + TILE;
     HeadWalker<FORM> hw;
     hw.begin(a.seg, start);
-    for (size_t g = start; g < end; ++g) {
-        V x = C::make(a.in[g], hw.next(g));
-        acc = have ? C::combine(acc, x) : x;
-        have = true;
-    }
-    const int count = popc_mask(ballot(have)); /* the lanes with work are a prefix */
-    V r = warp_reduce_prefix<C>(acc, count);
-    return shfl(r, 0);
+    V acc = C::make(a.in[start], hw.next(start));
+#pragma unroll 4
+    for (size_t g = start + 1; g < end; ++g)
+        acc = C::combine(acc, C::make(a.in[g], hw.next(g)));
+    return acc;
 }
 
 /* Whether a shape asks for cache-streaming global accesses (a member `streaming`;
