@@ -236,7 +236,7 @@ SWEEP_GPU_INLINE typename C::value lookback(const TS &ts, size_t tile, int spin_
     for (;;) {
         const long long q = p - lane_id();
         unsigned st = kStatusPrefix;
-        V val;
+        V val{}; /* lanes past tile 0 hold it, outside the reduction below */
         if (q >= 0) st = poll_tile(ts, (size_t)q, spin_limit, val, reduce_tile);
         /* Lanes past tile 0 do not exist: the window stops at the first prefix. */
         const lanemask_t pref = ballot(q >= 0 && st == kStatusPrefix);
