@@ -40,6 +40,9 @@ struct sweep_cuda {
     /* Run-time compiled programs of custom operators and comparators (cuda_rtc.cu);
      * NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
+    /* The driver's handles of the kernels launched so far (cuda_launch.cu); NULL
+     * until the first launch, and always under HIP. */
+    struct sweep_cuda_functions *functions;
 };
 
 #define SWEEP_CUDA_HYBRID_MIN8 ((size_t)1 << 25)
@@ -58,11 +61,12 @@ sweep_status sweep_cuda_report(const sweep_cuda *h, sweep_status status, const c
         if (sweep_err_ != cudaSuccess) return sweep_cuda_fail((h), sweep_err_, #call);             \
     } while (0)
 
-/* After a kernel launch: a bad configuration or an earlier asynchronous fault. */
-#define SWEEP_CUDA_LAUNCHED(h, name)                                                               \
+/* Launches through sweep_cuda_launch (cuda_launch.cuh) and returns its failure:
+ * SWEEP_CUDA_LAUNCH(h, name, kernel, grid, block, smem, args...). */
+#define SWEEP_CUDA_LAUNCH(h, ...)                                                                  \
     do {                                                                                           \
-        cudaError_t sweep_err_ = cudaGetLastError();                                               \
-        if (sweep_err_ != cudaSuccess) return sweep_cuda_fail((h), sweep_err_, name);              \
+        const sweep_status sweep_launch_st_ = sweep_cuda_launch((h), __VA_ARGS__);                 \
+        if (sweep_launch_st_ != SWEEP_OK) return sweep_launch_st_;                                 \
     } while (0)
 
 /* Every entry starts here: the handle's device becomes current for this thread. */

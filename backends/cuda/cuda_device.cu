@@ -5,6 +5,7 @@
  * own answer becomes device_count's reason and the core moves on.
  */
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 #include "cuda_rtc.h"
 #include "gpu/gpu_compat.cuh"
 
@@ -130,6 +131,7 @@ void sweep_cuda_close(void *hv) {
     if (cudaSetDevice(h->device) == cudaSuccess) (void)cudaStreamSynchronize(h->stream);
     sweep_cuda_radix_release(h);
     sweep_cuda_rtc_release(h);
+    sweep_cuda_functions_release(h);
     (void)cudaGetLastError();
     free(h);
 }

@@ -9,6 +9,7 @@
  */
 #include "cuda_args_merge.cuh"
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 #include "gpu/block_sort.cuh"
 #include "gpu/merge_path.cuh"
 
@@ -71,13 +72,12 @@ sweep_status sweep_cuda_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, v
         typedef decltype(u) U;
         const PatternCmp<U> p = pattern_cmp<U>(cmp);
         if (vsize)
-            tile_sort_kernel<U, true><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
-                p, (const U *)keys, (U *)keys, values, values, vsize, vunit, n, tile);
-        else
-            tile_sort_kernel<U, false><<<(unsigned)ntiles, kSortThreads, 0, h->stream>>>(
-                p, (const U *)keys, (U *)keys, NULL, NULL, 0, 1, n, tile);
-        SWEEP_CUDA_LAUNCHED(h, "tile_sort");
-        return SWEEP_OK;
+            return sweep_cuda_launch(h, "tile_sort", tile_sort_kernel<U, true>, (unsigned)ntiles,
+                                     kSortThreads, 0, p, (const U *)keys, (U *)keys, values, values,
+                                     vsize, vunit, n, tile);
+        return sweep_cuda_launch(h, "tile_sort", tile_sort_kernel<U, false>, (unsigned)ntiles,
+                                 kSortThreads, 0, p, (const U *)keys, (U *)keys, nullptr, nullptr,
+                                 0, 1, n, tile);
     });
 }
 
@@ -93,9 +93,9 @@ sweep_status sweep_cuda_merge_partition(void *hv, const sweep_kcmp *cmp, const v
     const size_t nparts = (na + nb + part - 1) / part;
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        merge_partition_kernel<U><<<(unsigned)((nparts + 1 + 255) / 256), 256, 0, h->stream>>>(
-            pattern_cmp<U>(cmp), (const U *)a, na, (const U *)b, nb, part, nparts, splits);
-        SWEEP_CUDA_LAUNCHED(h, "merge_partition");
+        SWEEP_CUDA_LAUNCH(h, "merge_partition", merge_partition_kernel<U>,
+                          (unsigned)((nparts + 1 + 255) / 256), 256, 0, pattern_cmp<U>(cmp),
+                          (const U *)a, na, (const U *)b, nb, part, nparts, splits);
         return SWEEP_OK;
     });
 }
@@ -105,11 +105,10 @@ template <class U, bool PAIRS>
 static sweep_status launch_merge(sweep_cuda *h, const PatternCmp<U> &p, const MergeArgs &m,
                                  size_t nparts, const char *what) {
     if (m.vsize)
-        merge_tiles_kernel<U, true, PAIRS><<<(unsigned)nparts, kSortThreads, 0, h->stream>>>(p, m);
-    else
-        merge_tiles_kernel<U, false, PAIRS><<<(unsigned)nparts, kSortThreads, 0, h->stream>>>(p, m);
-    SWEEP_CUDA_LAUNCHED(h, what);
-    return SWEEP_OK;
+        return sweep_cuda_launch(h, what, merge_tiles_kernel<U, true, PAIRS>, (unsigned)nparts,
+                                 kSortThreads, 0, p, m);
+    return sweep_cuda_launch(h, what, merge_tiles_kernel<U, false, PAIRS>, (unsigned)nparts,
+                             kSortThreads, 0, p, m);
 }
 
 sweep_status sweep_cuda_merge_tiles(void *hv, const sweep_kcmp *cmp, const void *a,
@@ -191,19 +190,19 @@ sweep_status sweep_cuda_merge_sort(void *hv, const sweep_kcmp *cmp, const void *
         const PatternCmp<U> pc = pattern_cmp<U>(cmp);
         const unsigned ntiles = (unsigned)((n + tile - 1) / tile);
         if (vsize)
-            tile_sort_kernel<U, true><<<ntiles, kSortThreads, 0, h->stream>>>(
-                pc, (const U *)keys_in, (U *)kcur, values_in, vcur, vsize,
-                sweep_cuda_value_unit(values_in, values_in, vcur, vsize), n, tile);
+            SWEEP_CUDA_LAUNCH(h, "merge_sort (tiles)", tile_sort_kernel<U, true>, ntiles,
+                              kSortThreads, 0, pc, (const U *)keys_in, (U *)kcur, values_in, vcur,
+                              vsize, sweep_cuda_value_unit(values_in, values_in, vcur, vsize), n,
+                              tile);
         else
-            tile_sort_kernel<U, false><<<ntiles, kSortThreads, 0, h->stream>>>(
-                pc, (const U *)keys_in, (U *)kcur, NULL, NULL, 0, 1, n, tile);
-        SWEEP_CUDA_LAUNCHED(h, "merge_sort (tiles)");
+            SWEEP_CUDA_LAUNCH(h, "merge_sort (tiles)", tile_sort_kernel<U, false>, ntiles,
+                              kSortThreads, 0, pc, (const U *)keys_in, (U *)kcur, nullptr, nullptr,
+                              0, 1, n, tile);
         for (size_t w = tile; w < n; w *= 2) {
             const MergeArgs m =
                 sweep_cuda_merge_pass_args(kcur, vcur, kalt, valt, n, w, vsize, part, splits);
-            merge_pairs_partition_kernel<U>
-                <<<(unsigned)((nparts + 255) / 256), 256, 0, h->stream>>>(pc, m, nparts, splits);
-            SWEEP_CUDA_LAUNCHED(h, "merge_sort (partition)");
+            SWEEP_CUDA_LAUNCH(h, "merge_sort (partition)", merge_pairs_partition_kernel<U>,
+                              (unsigned)((nparts + 255) / 256), 256, 0, pc, m, nparts, splits);
             sweep_status st = launch_merge<U, true>(h, pc, m, nparts, "merge_sort (merge)");
             if (st != SWEEP_OK) return st;
             void *t = kcur;

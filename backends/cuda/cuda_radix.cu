@@ -5,6 +5,7 @@
  * natural alignment (others answer SWEEP_ERR_UNSUPPORTED and the core composes).
  */
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 #include "gpu/radix_hybrid.cuh"
 #include "gpu/radix_kernels.cuh"
 #include "gpu/radix_onesweep.cuh"
@@ -58,9 +59,9 @@ static sweep_status launch_histogram(sweep_cuda *h, const U *keys, size_t n,
     size_t grid = (n + per_block - 1) / per_block;
     if (grid > (size_t)h->sm_count * per_sm) grid = (size_t)h->sm_count * per_sm;
     if (grid == 0) grid = 1;
-    radix_histogram_kernel<U><<<(unsigned)grid, kRadixHistBankedThreads, smem, h->stream>>>(
-        keys, n, spec_of(key, 0, 8), key->begin_bit, key->end_bit, passes, copies, hist);
-    SWEEP_CUDA_LAUNCHED(h, "radix_histogram");
+    SWEEP_CUDA_LAUNCH(h, "radix_histogram", radix_histogram_kernel<U>, (unsigned)grid,
+                      kRadixHistBankedThreads, smem, keys, n, spec_of(key, 0, 8), key->begin_bit,
+                      key->end_bit, passes, copies, hist);
     return SWEEP_OK;
 }
 
@@ -84,9 +85,9 @@ sweep_status sweep_cuda_radix_tile_histogram(void *hv, const sweep_kradix *key, 
     const size_t ntiles = (n + tile - 1) / tile;
     return by_key_width(key->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        radix_tile_histogram_kernel<U><<<(unsigned)ntiles, kRadixHistThreads, 0, h->stream>>>(
-            (const U *)keys, n, tile, spec_of(key, shift, nbits), (unsigned long long *)hist);
-        SWEEP_CUDA_LAUNCHED(h, "radix_tile_histogram");
+        SWEEP_CUDA_LAUNCH(h, "radix_tile_histogram", radix_tile_histogram_kernel<U>,
+                          (unsigned)ntiles, kRadixHistThreads, 0, (const U *)keys, n, tile,
+                          spec_of(key, shift, nbits), (unsigned long long *)hist);
         return SWEEP_OK;
     });
 }
@@ -101,10 +102,10 @@ sweep_status sweep_cuda_radix_scatter(void *hv, const sweep_kradix *key, const v
     const unsigned vunit = vsize ? copy_unit(values_in, values_out, vsize) : 1;
     return by_key_width(key->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        radix_scatter_kernel<U><<<(unsigned)ntiles, kScatterThreads, 0, h->stream>>>(
-            (const U *)keys_in, (U *)keys_out, values_in, values_out, vsize, vunit, n, tile,
-            spec_of(key, shift, nbits), (const unsigned long long *)offsets);
-        SWEEP_CUDA_LAUNCHED(h, "radix_scatter");
+        SWEEP_CUDA_LAUNCH(h, "radix_scatter", radix_scatter_kernel<U>, (unsigned)ntiles,
+                          kScatterThreads, 0, (const U *)keys_in, (U *)keys_out, values_in,
+                          values_out, vsize, vunit, n, tile, spec_of(key, shift, nbits),
+                          (const unsigned long long *)offsets);
         return SWEEP_OK;
     });
 }
@@ -143,9 +144,9 @@ sweep_status onesweep_launch(sweep_cuda *h, OnesweepArgs a, size_t tiles, size_t
                                       256 + used * kRadixDigits * sizeof(unsigned long long),
                                       h->stream));
     if (tiles == 0) return SWEEP_OK;
-    radix_onesweep_kernel<U, Vt, VALUES, BUCKETED>
-        <<<(unsigned)tiles, Tn::threads, 0, h->stream>>>(a);
-    SWEEP_CUDA_LAUNCHED(h, BUCKETED ? "radix_sort (bucketed pass)" : "radix_sort (onesweep pass)");
+    SWEEP_CUDA_LAUNCH(h, BUCKETED ? "radix_sort (bucketed pass)" : "radix_sort (onesweep pass)",
+                      radix_onesweep_kernel<U, Vt, VALUES, BUCKETED>, (unsigned)tiles, Tn::threads,
+                      0, a);
     return SWEEP_OK;
 }
 
@@ -243,13 +244,11 @@ sweep_status local_sort(const SortCall &c, LocalSortArgs la) {
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(radix_local_lsd_kernel<Sh, U, Vt, VALUES>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    radix_local_sort_kernel<Sh, U, Vt, VALUES>
-        <<<kHybridBuckets, Sh::threads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout, la);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort)");
-    radix_local_lsd_kernel<Sh, U, Vt, VALUES>
-        <<<(unsigned)h->sm_count * 2, Sh::threads, smem, h->stream>>>((U *)c.kout, (Vt *)c.vout,
-                                                                      la);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket sort, long runs)");
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (bucket sort)", radix_local_sort_kernel<Sh, U, Vt, VALUES>,
+                      kHybridBuckets, Sh::threads, smem, (U *)c.kout, (Vt *)c.vout, la);
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (bucket sort, long runs)",
+                      radix_local_lsd_kernel<Sh, U, Vt, VALUES>, (unsigned)h->sm_count * 2,
+                      Sh::threads, smem, (U *)c.kout, (Vt *)c.vout, la);
     return SWEEP_OK;
 }
 
@@ -282,8 +281,8 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     pa.base = m.base;
     pa.header = m.header;
     pa.plan = m.plan;
-    radix_hybrid_plan_kernel<<<1, kRadixDigits, 0, h->stream>>>(pa);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (hybrid plan)");
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (hybrid plan)", radix_hybrid_plan_kernel, 1, kRadixDigits, 0,
+                      pa);
     sweep_status st =
         readback_queue(h, 0, m.hist, passes * kRadixDigits * sizeof(unsigned long long));
     if (st != SWEEP_OK) return st;
@@ -318,9 +317,8 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     }
     if (na < 2) {
         /* the h1 pass sorted them (in place, into the buffer: copied back) */
-        radix_copy_kernel<U, Vt, VALUES>
-            <<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
-        SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
+        SWEEP_CUDA_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
+                          sweep_cuda_grid(h, n, 256), 256, 0, m.plan, n);
         return SWEEP_OK;
     }
     const unsigned h1 = act[na - 1], h2 = act[na - 2];
@@ -369,9 +367,8 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
             sweep_status s2 = onesweep_launch<U, Vt, VALUES, false>(h, a, tiles, m.ring);
             if (s2 != SWEEP_OK) return s2;
         }
-        radix_copy_kernel<U, Vt, VALUES>
-            <<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
-        SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
+        SWEEP_CUDA_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
+                          sweep_cuda_grid(h, n, 256), 256, 0, m.plan, n);
         return SWEEP_OK;
     };
     /* An h1 group of g keys has a bucket of at least g / 256: beyond a block, the LSD
@@ -386,13 +383,11 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     SWEEP_CUDA_TRY(
         h, cudaMemsetAsync(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned), h->stream));
     SWEEP_CUDA_TRY(h, cudaMemsetAsync(m.largest, 0, 2 * sizeof(unsigned), h->stream));
-    radix_bucket_histogram_kernel<U>
-        <<<(unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads, 0,
-           h->stream>>>((const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket counts)");
-    radix_bucket_scan_kernel<<<kRadixDigits, kRadixDigits, 0, h->stream>>>(
-        m.buckets, m.header->group_start, (unsigned)n, m.largest);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (bucket scan)");
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (bucket counts)", radix_bucket_histogram_kernel<U>,
+                      (unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads,
+                      0, (const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (bucket scan)", radix_bucket_scan_kernel, kRadixDigits,
+                      kRadixDigits, 0, m.buckets, m.header->group_start, (unsigned)n, m.largest);
     unsigned largest = 0;
     auto fetch_largest = [&]() -> sweep_status {
         SWEEP_CUDA_TRY(h, cudaEventSynchronize(h->readback_event));
@@ -508,9 +503,9 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     if constexpr (kHybridTypes<U, Vt>) {
         if (hybrid) return hybrid_sort<U, Vt>(c, m);
     }
-    radix_plan_kernel<<<1, kRadixMaxPasses * 32, 0, h->stream>>>(
-        m.hist, n, passes, nportions, c.kin, c.kout, m.ktmp, c.vin, c.vout, m.vtmp, m.base, m.plan);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (plan)");
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (plan)", radix_plan_kernel, 1, kRadixMaxPasses * 32, 0, m.hist,
+                      n, passes, nportions, c.kin, c.kout, m.ktmp, c.vin, c.vout, m.vtmp, m.base,
+                      m.plan);
     for (unsigned pass = 0; pass < passes; ++pass) {
         const unsigned shift = key->begin_bit + 8 * pass;
         const unsigned nbits = key->end_bit - shift < 8 ? key->end_bit - shift : 8;
@@ -536,8 +531,8 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             if (st != SWEEP_OK) return st;
         }
     }
-    radix_copy_kernel<U, Vt, VALUES><<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(m.plan, n);
-    SWEEP_CUDA_LAUNCHED(h, "radix_sort (final copy)");
+    SWEEP_CUDA_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
+                      sweep_cuda_grid(h, n, 256), 256, 0, m.plan, n);
     return SWEEP_OK;
 }
 

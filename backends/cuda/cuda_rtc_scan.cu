@@ -5,6 +5,7 @@
  */
 #include "cuda_args_single_pass.cuh"
 #include "cuda_args_tile.cuh"
+#include "cuda_launch.cuh"
 #include "cuda_rtc.h"
 #include "cuda_rtc_elem.h"
 
@@ -46,9 +47,9 @@ static sweep_status fill_empty_segments(sweep_cuda *h, const sweep_kop *op, cons
     memcpy(id.b, op->identity, op->size);
     unsigned unit = copy_unit(out, out, op->size);
     if (unit > op->custom->elem_align) unit = (unsigned)op->custom->elem_align;
-    segment_last_bytes_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
-        NULL, offsets, nseg, 0, id, op->size, unit, (unsigned char *)out, 1);
-    SWEEP_CUDA_LAUNCHED(h, "segmented_reduce (empty segments)");
+    SWEEP_CUDA_LAUNCH(h, "segmented_reduce (empty segments)", segment_last_bytes_kernel,
+                      sweep_cuda_grid(h, nseg, 256), 256, 0, nullptr, offsets, nseg, 0, id,
+                      op->size, unit, (unsigned char *)out, 1);
     return SWEEP_OK;
 }
 

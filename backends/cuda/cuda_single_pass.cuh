@@ -9,6 +9,7 @@
 
 #include "cuda_args_single_pass.cuh"
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 #include "gpu/scan_bulk.cuh"
 #include "gpu/scan_single_pass.cuh"
 
@@ -64,11 +65,10 @@ sweep_status sweep_cuda_scan_bulk(sweep_cuda *h, const sweep_gpu::ScanArgs<T> &a
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: scan: too many tiles");
     TileState<T> ts = TileState<T>::carve(scratch, ntiles, sweep_cuda_tile_tag());
     if (large)
-        scan_bulk_kernel<T, Op, Large><<<(unsigned)ntiles, Large::threads, 0, h->stream>>>(a, ts);
-    else
-        scan_bulk_kernel<T, Op, Small><<<(unsigned)ntiles, Small::threads, 0, h->stream>>>(a, ts);
-    SWEEP_CUDA_LAUNCHED(h, "scan (bulk copy)");
-    return SWEEP_OK;
+        return sweep_cuda_launch(h, "scan (bulk copy)", scan_bulk_kernel<T, Op, Large>,
+                                 (unsigned)ntiles, Large::threads, 0, a, ts);
+    return sweep_cuda_launch(h, "scan (bulk copy)", scan_bulk_kernel<T, Op, Small>,
+                             (unsigned)ntiles, Small::threads, 0, a, ts);
 }
 
 template <int FORM, bool SEG_REDUCE>
@@ -95,15 +95,14 @@ sweep_status sweep_cuda_single_pass(sweep_cuda *h, const sweep_kop *op, const vo
         /* n == 0 reaches here only for a segmented reduction of empty segments */
         if (ntiles > 0) {
             TileState<V> ts = TileState<V>::carve(scratch, ntiles, sweep_cuda_tile_tag());
-            scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>
-                <<<(unsigned)ntiles, Shape::threads, 0, h->stream>>>(a, ts);
-            SWEEP_CUDA_LAUNCHED(h, SEG_REDUCE ? "segmented_reduce" : "scan (single pass)");
+            SWEEP_CUDA_LAUNCH(h, SEG_REDUCE ? "segmented_reduce" : "scan (single pass)",
+                              scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>, (unsigned)ntiles,
+                              Shape::threads, 0, a, ts);
         }
-        if (SEG_REDUCE && seg.nseg > 0) {
-            segment_identity_kernel<T><<<sweep_cuda_grid(h, seg.nseg, 256), 256, 0, h->stream>>>(
-                seg.offsets, seg.nseg, a.identity, (T *)seg_out);
-            SWEEP_CUDA_LAUNCHED(h, "segmented_reduce (empty segments)");
-        }
+        if (SEG_REDUCE && seg.nseg > 0)
+            SWEEP_CUDA_LAUNCH(h, "segmented_reduce (empty segments)", segment_identity_kernel<T>,
+                              sweep_cuda_grid(h, seg.nseg, 256), 256, 0, seg.offsets, seg.nseg,
+                              a.identity, (T *)seg_out);
         return SWEEP_OK;
     });
 }

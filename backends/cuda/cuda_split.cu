@@ -5,6 +5,7 @@
  * natural alignment (others answer SWEEP_ERR_UNSUPPORTED and the core composes them).
  */
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 #if !defined(__HIPCC__)
 #include "cuda_dependent_launch.cuh"
 #endif
@@ -20,8 +21,8 @@ sweep_status sweep_cuda_flag_count(void *hv, const uint8_t *flags, size_t n, siz
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
     const size_t ntiles = (n + tile - 1) / tile;
-    flag_count_kernel<<<(unsigned)ntiles, kSplitThreads, 0, h->stream>>>(flags, n, tile, counts);
-    SWEEP_CUDA_LAUNCHED(h, "flag_count");
+    SWEEP_CUDA_LAUNCH(h, "flag_count", flag_count_kernel, (unsigned)ntiles, kSplitThreads, 0, flags,
+                      n, tile, counts);
     return SWEEP_OK;
 }
 
@@ -47,8 +48,8 @@ sweep_status sweep_cuda_flag_scatter(void *hv, const uint8_t *flags, const void 
     a.elem_unit = copy_unit(in, out, elem_size);
     a.value_unit = vsize ? copy_unit(values_in, values_out, vsize) : 1;
     const size_t ntiles = (n + tile - 1) / tile;
-    flag_scatter_kernel<<<(unsigned)ntiles, kSplitThreads, 0, h->stream>>>(a);
-    SWEEP_CUDA_LAUNCHED(h, "flag_scatter");
+    SWEEP_CUDA_LAUNCH(h, "flag_scatter", flag_scatter_kernel, (unsigned)ntiles, kSplitThreads, 0,
+                      a);
     return SWEEP_OK;
 }
 
@@ -104,9 +105,8 @@ template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
     a.keep_unflagged = c.keep_unflagged;
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     auto kernel = split_tiles_kernel<E, Vt, VALUES>;
-    split_count_kernel<<<(unsigned)nblocks, kCountWarps * kWarp, 0, h->stream>>>(
-        c.flags, c.n, TILE, per_warp, before, sums);
-    SWEEP_CUDA_LAUNCHED(h, "split (count)");
+    SWEEP_CUDA_LAUNCH(h, "split (count)", split_count_kernel, (unsigned)nblocks,
+                      kCountWarps * kWarp, 0, c.flags, c.n, TILE, per_warp, before, sums);
 #if !defined(__HIPCC__)
     if (h->dependent_launch) {
         /* each kernel starts while the one before finishes (grid_dependency.cuh) */
@@ -117,10 +117,9 @@ template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
         return SWEEP_OK;
     }
 #endif
-    split_sums_kernel<<<1, kSumsThreads, 0, h->stream>>>(sums, nblocks, total);
-    SWEEP_CUDA_LAUNCHED(h, "split (sums)");
-    kernel<<<(unsigned)ntiles, Tn::threads, 0, h->stream>>>(a);
-    SWEEP_CUDA_LAUNCHED(h, "split (tiles)");
+    SWEEP_CUDA_LAUNCH(h, "split (sums)", split_sums_kernel, 1, kSumsThreads, 0, sums, nblocks,
+                      total);
+    SWEEP_CUDA_LAUNCH(h, "split (tiles)", kernel, (unsigned)ntiles, Tn::threads, 0, a);
     return SWEEP_OK;
 }
 

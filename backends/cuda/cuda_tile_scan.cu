@@ -4,6 +4,7 @@
  * reduce, which is tile_reduce over a grid's worth of chunks, then over their partials.
  */
 #include "cuda_backend.h"
+#include "cuda_launch.cuh"
 
 #include "cuda_args_tile.cuh"
 #include "gpu/segment_kernels.cuh"
@@ -29,13 +30,12 @@ static sweep_status tile_run(sweep_cuda *h, const sweep_kop *op, const void *in,
                                                       partials, partial_flags, exclusive);
         if (sequential) {
             const unsigned threads = 128;
-            tile_sequential_kernel<T, Op, SCAN>
-                <<<(unsigned)((ntiles + threads - 1) / threads), threads, 0, h->stream>>>(a,
-                                                                                          ntiles);
-            SWEEP_CUDA_LAUNCHED(h, SCAN ? "tile_scan (sequential)" : "tile_reduce (sequential)");
+            SWEEP_CUDA_LAUNCH(h, SCAN ? "tile_scan (sequential)" : "tile_reduce (sequential)",
+                              tile_sequential_kernel<T, Op, SCAN>,
+                              (unsigned)((ntiles + threads - 1) / threads), threads, 0, a, ntiles);
         } else {
-            tile_block_kernel<T, Op, SCAN><<<(unsigned)ntiles, kTileThreads, 0, h->stream>>>(a);
-            SWEEP_CUDA_LAUNCHED(h, SCAN ? "tile_scan" : "tile_reduce");
+            SWEEP_CUDA_LAUNCH(h, SCAN ? "tile_scan" : "tile_reduce", tile_block_kernel<T, Op, SCAN>,
+                              (unsigned)ntiles, kTileThreads, 0, a);
         }
         return SWEEP_OK;
     });
@@ -69,9 +69,8 @@ sweep_status sweep_cuda_heads_from_keys(void *hv, const void *keys, size_t key_s
     SWEEP_CUDA_ENTER(h);
     if (key_size != 1 && key_size != 2 && key_size != 4 && key_size != 8)
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: heads_from_keys: key size");
-    heads_from_keys_kernel<<<sweep_cuda_grid(h, n, 256), 256, 0, h->stream>>>(
-        (const unsigned char *)keys, (unsigned)key_size, n, flags);
-    SWEEP_CUDA_LAUNCHED(h, "heads_from_keys");
+    SWEEP_CUDA_LAUNCH(h, "heads_from_keys", heads_from_keys_kernel, sweep_cuda_grid(h, n, 256), 256,
+                      0, (const unsigned char *)keys, (unsigned)key_size, n, flags);
     return SWEEP_OK;
 }
 
@@ -80,9 +79,8 @@ sweep_status sweep_cuda_heads_from_offsets(void *hv, const size_t *offsets, size
     sweep_cuda *h = (sweep_cuda *)hv;
     SWEEP_CUDA_ENTER(h);
     if (nseg == 0) return SWEEP_OK;
-    heads_from_offsets_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(offsets, nseg,
-                                                                                    base, n, flags);
-    SWEEP_CUDA_LAUNCHED(h, "heads_from_offsets");
+    SWEEP_CUDA_LAUNCH(h, "heads_from_offsets", heads_from_offsets_kernel,
+                      sweep_cuda_grid(h, nseg, 256), 256, 0, offsets, nseg, base, n, flags);
     return SWEEP_OK;
 }
 
@@ -91,9 +89,8 @@ static sweep_status segment_last_run(sweep_cuda *h, const sweep_kop *op, const v
                                      const size_t *offsets, size_t nseg, size_t base, void *out) {
     W id;
     memcpy(&id, op->identity, sizeof id);
-    segment_last_kernel<W><<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
-        (const W *)scanned, offsets, nseg, base, id, (W *)out);
-    SWEEP_CUDA_LAUNCHED(h, "segment_last");
+    SWEEP_CUDA_LAUNCH(h, "segment_last", segment_last_kernel<W>, sweep_cuda_grid(h, nseg, 256), 256,
+                      0, (const W *)scanned, offsets, nseg, base, id, (W *)out);
     return SWEEP_OK;
 }
 
@@ -104,10 +101,9 @@ static sweep_status segment_last_any(sweep_cuda *h, const sweep_kop *op, const v
     memcpy(id.b, op->identity, op->size);
     unsigned unit = copy_unit(scanned, out, op->size);
     if (unit > op->align) unit = (unsigned)op->align;
-    segment_last_bytes_kernel<<<sweep_cuda_grid(h, nseg, 256), 256, 0, h->stream>>>(
-        (const unsigned char *)scanned, offsets, nseg, base, id, op->size, unit,
-        (unsigned char *)out, 0);
-    SWEEP_CUDA_LAUNCHED(h, "segment_last");
+    SWEEP_CUDA_LAUNCH(h, "segment_last", segment_last_bytes_kernel, sweep_cuda_grid(h, nseg, 256),
+                      256, 0, (const unsigned char *)scanned, offsets, nseg, base, id, op->size,
+                      unit, (unsigned char *)out, 0);
     return SWEEP_OK;
 }
 
@@ -150,11 +146,11 @@ sweep_status sweep_cuda_reduce(void *hv, const sweep_kop *op, const void *in, si
         typedef typename decltype(tag)::Op Op;
         TileArgs<T> a =
             sweep_cuda_tile_args<T>(op, in, NULL, NULL, n, chunk, NULL, scratch, NULL, 0);
-        tile_block_kernel<T, Op, false><<<(unsigned)blocks, kTileThreads, 0, h->stream>>>(a);
-        SWEEP_CUDA_LAUNCHED(h, "reduce (chunks)");
+        SWEEP_CUDA_LAUNCH(h, "reduce (chunks)", tile_block_kernel<T, Op, false>, (unsigned)blocks,
+                          kTileThreads, 0, a);
         a = sweep_cuda_tile_args<T>(op, scratch, NULL, NULL, blocks, blocks, NULL, out, NULL, 0);
-        tile_block_kernel<T, Op, false><<<1, kTileThreads, 0, h->stream>>>(a);
-        SWEEP_CUDA_LAUNCHED(h, "reduce (partials)");
+        SWEEP_CUDA_LAUNCH(h, "reduce (partials)", tile_block_kernel<T, Op, false>, 1, kTileThreads,
+                          0, a);
         return SWEEP_OK;
     });
 }

@@ -35,9 +35,14 @@ namespace sweep_gpu {
 
 /* THREADS threads of ITEMS elements each (a whole number of 16-byte vectors). A
  * block asks L2 for the input of the tile `prefetch` tiles ahead of its own
- * (bulk_copy.cuh's kPrefetchBytes ahead when PREFETCH, else none). */
-template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, bool PREFETCH = false>
+ * (bulk_copy.cuh's kPrefetchBytes ahead when PREFETCH, else none). STAGED: a whole
+ * tile passes through shared memory (by the bulk-copy engine where there is one);
+ * otherwise a whole, aligned tile goes from memory to the threads' registers and
+ * back, and only a partial or misaligned one is staged. */
+template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, bool PREFETCH = false,
+          bool STAGED = true>
 struct BulkScanShape {
+    static constexpr bool staged = STAGED;
     static constexpr int vec = (int)(16 / sizeof(T));
     static constexpr int threads = THREADS;
     static constexpr int items = ITEMS;
@@ -61,12 +66,14 @@ template <class T> struct BulkScanFits {
  * (benchmarks/results/h100-2026-11-26h). Short u32 scans take tiles of 2048: 2^16 is
  * then 32 tiles, one look-back window, and behind a held queue it took 5.54-5.57 us
  * against 5.92-6.24 for 64 x 12 (86 tiles); 16 tiles of 4096 took 6.11, and 256 x 8
- * stayed ahead at 2^17-2^19 (benchmarks/results/h100-2026-11-26i). */
+ * stayed ahead at 2^17-2^19 (benchmarks/results/h100-2026-11-26i). Kept in
+ * registers rather than staged, such a tile took 5.57-5.73 us against 5.76-5.95
+ * (benchmarks/results/h100-2026-11-27a). */
 template <class T>
 struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, true>,
                                         BulkScanShape<T, 128, 30, 6, true>>::type {};
 template <class T>
-struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4>,
+struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4, false, false>,
                                         BulkScanShape<T, 64, 6, 12>>::type {};
 
 template <class T, class Op, class Sh>
@@ -90,6 +97,46 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
     const bool full = len == TILE;
     const bool vec_in = full && aligned16(a.in);
+
+    if (!Sh::staged && vec_in && aligned16(a.out)) {
+        /* Unstaged: ITEMS consecutive elements a thread, from memory to registers
+         * and back. In place, the stores follow the tile's published prefix, as the
+         * staged path's do. */
+        const int first = tid * ITEMS;
+        T x[ITEMS];
+        {
+            uint4 w[NV];
+#pragma unroll
+            for (int j = 0; j < NV; ++j)
+                w[j] = ((const uint4 *)(a.in + tile_start + first))[j];
+#pragma unroll
+            for (int j = 0; j < NV; ++j)
+                memcpy(&x[j * VEC], &w[j], 16);
+        }
+        T tacc = x[0];
+#pragma unroll
+        for (int i = 1; i < ITEMS; ++i)
+            tacc = C::combine(tacc, x[i]);
+        T run;
+        bool has;
+        tile_prefix<C, kSegNone, TILE, BS>(a, ts, tile, tacc, bs, s_prefix, run, has);
+#pragma unroll
+        for (int i = 0; i < ITEMS; ++i) {
+            const T inc = has ? C::combine(run, x[i]) : x[i];
+            const T o = a.exclusive ? (has ? run : a.identity) : inc;
+            run = inc;
+            has = true;
+            x[i] = o;
+        }
+        uint4 w[NV];
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            memcpy(&w[j], &x[j * VEC], 16);
+#pragma unroll
+        for (int j = 0; j < NV; ++j)
+            ((uint4 *)(a.out + tile_start + first))[j] = w[j];
+        return;
+    }
 
 #if SWEEP_GPU_BULK_COPY
     /* The input of a tile about a memory latency's worth of the grid's progress

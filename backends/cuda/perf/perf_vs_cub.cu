@@ -72,6 +72,8 @@ int main(int argc, char **argv) {
     unsigned long long *nsel;
     CK(cudaMalloc(&nsel, 8));
 
+    /* "small": the 2^16 scan rows alone */
+    if (argc > 2 && strcmp(argv[2], "small") == 0) goto small;
     /* "radix" as the second argument: the radix sort rows alone */
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
     /* "split": the split row with its kernels at other tile shapes */
