@@ -108,6 +108,23 @@ else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
 fi
 
+# CUDA launches through the driver (cuda_launch.cu); the runtime's launch, its
+# fallback, once more over the families with the most kernels.
+runtime_launch="n/a"
+if [ "$backend" = cuda ]; then
+  rl_log="$log_dir/suite.runtime-launch.log"
+  runtime_launch="ok"
+  for spec in "both scan" "fused segmented_scan" "fused split" "fused radix_sort" \
+              "fused merge_sort"; do
+    set -- $spec
+    SWEEP_CUDA_RUNTIME_LAUNCH=1 "$suite" --backend "$backend" --path "$1" --primitive "$2" \
+      >>"$rl_log" 2>&1 || runtime_launch="FAILED"
+  done
+  if [ "$runtime_launch" = FAILED ]; then
+    fail=$((fail + 1)); failed="$failed runtime-launch"; tail -15 "$rl_log"
+  fi
+fi
+
 # The hybrid radix sort (radix_hybrid.cuh) takes only long inputs by default; the
 # radix family again with it taking every input it can, then with stalled tiles too.
 hybrid_log="$log_dir/suite.hybrid.log"
@@ -218,5 +235,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, hybrid radix $hybrid, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, runtime launches $runtime_launch, hybrid radix $hybrid, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

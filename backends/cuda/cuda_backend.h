@@ -41,8 +41,10 @@ struct sweep_cuda {
      * NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
     /* The driver's handles of the kernels launched so far (cuda_launch.cu); NULL
-     * until the first launch, and always under HIP. */
+     * until the first launch, and always under HIP. runtime_launch (tests:
+     * SWEEP_CUDA_RUNTIME_LAUNCH=1) launches through the runtime instead. */
     struct sweep_cuda_functions *functions;
+    int runtime_launch;
 };
 
 #define SWEEP_CUDA_HYBRID_MIN8 ((size_t)1 << 25)

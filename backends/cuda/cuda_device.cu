@@ -108,6 +108,7 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
     h->dependent_launch = p.major >= 9;
     h->stall_mod = (unsigned)env_int("SWEEP_CUDA_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_CUDA_SPIN_LIMIT", 4000);
+    h->runtime_launch = env_int("SWEEP_CUDA_RUNTIME_LAUNCH", 0) != 0;
     {
         const int hybrid = env_int("SWEEP_CUDA_RADIX_HYBRID_MIN", -1);
         h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN8;

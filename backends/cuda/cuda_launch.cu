@@ -92,6 +92,7 @@ static sweep_cuda_function *entry(sweep_cuda *h, const void *kernel) {
 
 bool sweep_cuda_driver_launch(sweep_cuda *h, const void *kernel, dim3 grid, dim3 block,
                               unsigned smem, void **args) {
+    if (h->runtime_launch) return false;
     const sweep_cu_launch_kernel launch = driver_launch_kernel();
     if (!launch) return false;
     sweep_cuda_function *e = entry(h, kernel);

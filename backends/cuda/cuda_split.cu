@@ -9,7 +9,6 @@
 #if !defined(__HIPCC__)
 #include "cuda_dependent_launch.cuh"
 #endif
-#include "gpu/lookback.cuh" /* round256 */
 #include "gpu/split_kernels.cuh"
 
 #include <stdio.h>

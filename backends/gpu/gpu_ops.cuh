@@ -17,6 +17,12 @@
 
 namespace sweep_gpu {
 
+/* b rounded up to a multiple of 256: the alignment of each array carved from one
+ * scratch block. */
+SWEEP_GPU_INLINE __host__ size_t round256(size_t b) {
+    return (b + 255) & ~(size_t)255;
+}
+
 /* Narrow types promote to int; computing in unsigned int keeps overflow defined. */
 template <class T> struct Wide { typedef T type; };
 template <> struct Wide<uint8_t> { typedef unsigned type; };

@@ -32,10 +32,6 @@ namespace sweep_gpu {
 
 enum : unsigned { kStatusInvalid = 0u, kStatusAggregate = 1u, kStatusPrefix = 2u };
 
-SWEEP_GPU_INLINE __host__ size_t round256(size_t b) {
-    return (b + 255) & ~(size_t)255;
-}
-
 /* The status half of a tile word: the run's tag above two status bits. The host's
  * tag has its low two bits clear. */
 SWEEP_GPU_INLINE unsigned tagged_status(unsigned long long word, unsigned long long tag) {
