@@ -76,6 +76,51 @@ template <class T>
 struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4, false, false>,
                                         BulkScanShape<T, 64, 6, 12>>::type {};
 
+/* A thread's ITEMS consecutive elements at p (16-byte aligned) as 16-byte vectors. */
+template <int ITEMS, class T> SWEEP_GPU_INLINE void load_items(const T *p, T (&x)[ITEMS]) {
+    constexpr int VEC = (int)(16 / sizeof(T)), NV = ITEMS / VEC;
+    uint4 w[NV];
+#pragma unroll
+    for (int j = 0; j < NV; ++j)
+        w[j] = ((const uint4 *)p)[j];
+#pragma unroll
+    for (int j = 0; j < NV; ++j)
+        memcpy(&x[j * VEC], &w[j], 16);
+}
+template <int ITEMS, class T> SWEEP_GPU_INLINE void store_items(T *p, const T (&x)[ITEMS]) {
+    constexpr int VEC = (int)(16 / sizeof(T)), NV = ITEMS / VEC;
+    uint4 w[NV];
+#pragma unroll
+    for (int j = 0; j < NV; ++j)
+        memcpy(&w[j], &x[j * VEC], 16);
+#pragma unroll
+    for (int j = 0; j < NV; ++j)
+        ((uint4 *)p)[j] = w[j];
+}
+
+/* The thread's items combined in order. */
+template <class C, int ITEMS, class T> SWEEP_GPU_INLINE T reduce_items(const T (&x)[ITEMS]) {
+    T acc = x[0];
+#pragma unroll
+    for (int i = 1; i < ITEMS; ++i)
+        acc = C::combine(acc, x[i]);
+    return acc;
+}
+
+/* The thread's items become their scan results after run (nothing before them
+ * when !has). */
+template <class C, int ITEMS, class T>
+SWEEP_GPU_INLINE void scan_items(const ScanArgs<T> &a, T run, bool has, T (&x)[ITEMS]) {
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const T inc = has ? C::combine(run, x[i]) : x[i];
+        const T o = a.exclusive ? (has ? run : a.identity) : inc;
+        run = inc;
+        has = true;
+        x[i] = o;
+    }
+}
+
 template <class T, class Op, class Sh>
 __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     scan_bulk_kernel(ScanArgs<T> a, TileState<T> ts) {
@@ -104,37 +149,12 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
          * staged path's do. */
         const int first = tid * ITEMS;
         T x[ITEMS];
-        {
-            uint4 w[NV];
-#pragma unroll
-            for (int j = 0; j < NV; ++j)
-                w[j] = ((const uint4 *)(a.in + tile_start + first))[j];
-#pragma unroll
-            for (int j = 0; j < NV; ++j)
-                memcpy(&x[j * VEC], &w[j], 16);
-        }
-        T tacc = x[0];
-#pragma unroll
-        for (int i = 1; i < ITEMS; ++i)
-            tacc = C::combine(tacc, x[i]);
+        load_items(a.in + tile_start + first, x);
         T run;
         bool has;
-        tile_prefix<C, kSegNone, TILE, BS>(a, ts, tile, tacc, bs, s_prefix, run, has);
-#pragma unroll
-        for (int i = 0; i < ITEMS; ++i) {
-            const T inc = has ? C::combine(run, x[i]) : x[i];
-            const T o = a.exclusive ? (has ? run : a.identity) : inc;
-            run = inc;
-            has = true;
-            x[i] = o;
-        }
-        uint4 w[NV];
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            memcpy(&w[j], &x[j * VEC], 16);
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            ((uint4 *)(a.out + tile_start + first))[j] = w[j];
+        tile_prefix<C, kSegNone, TILE, BS>(a, ts, tile, reduce_items<C>(x), bs, s_prefix, run, has);
+        scan_items<C>(a, run, has, x);
+        store_items(a.out + tile_start + first, x);
         return;
     }
 
@@ -175,13 +195,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     /* The thread's items: ITEMS consecutive elements, identity past the end. */
     const int first = tid * ITEMS;
     auto read_items = [&](T(&x)[ITEMS]) {
-        uint4 w[NV];
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            w[j] = ((const uint4 *)(sbuf + first))[j];
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            memcpy(&x[j * VEC], &w[j], 16);
+        load_items(sbuf + first, x);
         if (!full) {
 #pragma unroll
             for (int i = 0; i < ITEMS; ++i)
@@ -193,10 +207,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     {
         T x[ITEMS];
         read_items(x);
-        tacc = x[0];
-#pragma unroll
-        for (int i = 1; i < ITEMS; ++i)
-            tacc = C::combine(tacc, x[i]);
+        tacc = reduce_items<C>(x);
     }
     T run;
     bool has;
@@ -204,21 +215,8 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
     {
         T x[ITEMS];
         read_items(x);
-#pragma unroll
-        for (int i = 0; i < ITEMS; ++i) {
-            const T inc = has ? C::combine(run, x[i]) : x[i];
-            const T o = a.exclusive ? (has ? run : a.identity) : inc;
-            run = inc;
-            has = true;
-            x[i] = o;
-        }
-        uint4 w[NV];
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            memcpy(&w[j], &x[j * VEC], 16);
-#pragma unroll
-        for (int j = 0; j < NV; ++j)
-            ((uint4 *)(sbuf + first))[j] = w[j];
+        scan_items<C>(a, run, has, x);
+        store_items(sbuf + first, x);
     }
 
     const bool vec_out = full && aligned16(a.out);
