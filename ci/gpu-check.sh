@@ -137,6 +137,27 @@ else
   hybrid="FAILED"; fail=$((fail + 1)); failed="$failed hybrid-radix"; tail -15 "$hybrid_log"
 fi
 
+# The split and compaction without values take the one-kernel split
+# (split_resident.cuh) below 256 MiB of elements, the suite's sizes all, and three
+# kernels otherwise: the split family again with the one kernel in three blocks
+# keeping two tiles of flags each (so tiles read their flags again), in one block,
+# then with the three kernels taking all.
+resident="n/a"
+if [ "$backend" = cuda ]; then
+  resident_log="$log_dir/suite.resident.log"
+  resident="ok"
+  for caps in "1000000000 3 2" "1000000000 1 1" "0 0 0"; do
+    set -- $caps
+    SWEEP_CUDA_SPLIT_RESIDENT_BYTES=$1 SWEEP_CUDA_SPLIT_RESIDENT_BLOCKS=$2 \
+      SWEEP_CUDA_SPLIT_RESIDENT_TILES=$3 \
+      "$suite" --backend "$backend" --path fused --primitive split >>"$resident_log" 2>&1 \
+      || resident="FAILED"
+  done
+  if [ "$resident" = FAILED ]; then
+    fail=$((fail + 1)); failed="$failed resident-split"; tail -15 "$resident_log"
+  fi
+fi
+
 # Random API calls (the fuzz harness's decoder, seeded), big enough for several
 # tiles, on the backend and on serial, each checked against the harness's oracle.
 fuzz="skipped"
@@ -205,13 +226,17 @@ if [ "$quick" = 0 ]; then
       for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n4097" \
                   "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
                   "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097" \
-                  "radix_sort .v4.bits0-32.asc.n4097 hybrid"; do
+                  "radix_sort .v4.bits0-32.asc.n4097 hybrid" "split e4.v0.p500.count.n65537 resident" \
+                  "split .n4097 three-kernel"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
         [ "$tool" = memcheck ] && extra="--leak-check no"
         hyb=""
         [ "${3:-}" = hybrid ] && hyb="SWEEP_${tag}_RADIX_HYBRID_MIN=2"
+        [ "${3:-}" = resident ] &&
+          hyb="SWEEP_CUDA_SPLIT_RESIDENT_BLOCKS=3 SWEEP_CUDA_SPLIT_RESIDENT_TILES=2"
+        [ "${3:-}" = three-kernel ] && hyb="SWEEP_CUDA_SPLIT_RESIDENT_BYTES=0"
         timeout 150 env $hyb "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
           "$suite" --backend "$backend" --path both --primitive "$1" --case "$2" >"$log" 2>&1
         rc=$?
@@ -235,5 +260,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, runtime launches $runtime_launch, hybrid radix $hybrid, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -139,6 +139,17 @@ void t_register_split(t_registry *r) {
             t_register(r, &c, "%s.e%d.v%d.p500.count.n%zu", compact ? "compact" : "split", c.a, c.b,
                        c.n);
         }
+    /* millions of elements without values: several tiles a block in CUDA's one-kernel split */
+    static const int resident_sizes[] = {1, 4, 16, 8};
+    for (unsigned e = 0; e < 4; ++e) {
+        c.kind = e == 3;
+        c.a = resident_sizes[e];
+        c.b = 0;
+        c.c = e == 0 ? 990 : 500;
+        c.d = 1;
+        c.n = ((size_t)1 << 22) + 5 + e;
+        t_register(r, &c, "%s.e%d.v0.p%d.count.n%zu", c.kind ? "compact" : "split", c.a, c.c, c.n);
+    }
     /* arrays off their 16-byte boundaries, over many tiles and count blocks */
     for (int compact = 0; compact < 2; ++compact)
         for (unsigned s = 0; s < 2; ++s) {

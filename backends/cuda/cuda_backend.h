@@ -32,6 +32,16 @@ struct sweep_cuda {
      * sort on the H100). SWEEP_CUDA_RADIX_HYBRID_MIN (tests) sets all three, to reach the
      * hybrid with small inputs. */
     size_t radix_hybrid_min8, radix_hybrid_min4, radix_hybrid_min4_keys;
+    /* Splits and compactions without values whose elements take fewer than
+     * split_resident_bytes bytes go through the one-kernel split
+     * (split_resident.cuh) where the device launches cooperative grids
+     * (SWEEP_CUDA_SPLIT_RESIDENT_BYTES; tests set 0 or a large value to take one
+     * path). Tests also cap its blocks and the tiles of flags a block keeps
+     * (SWEEP_CUDA_SPLIT_RESIDENT_BLOCKS, _TILES; 0: as many as fit), so that small
+     * inputs reach blocks of many tiles and tiles whose flags are read again. */
+    size_t split_resident_bytes;
+    unsigned split_resident_blocks, split_resident_tiles;
+    int cooperative_launch;
     /* The hybrid sort's read-backs (cuda_radix.cu): pinned host memory and an event,
      * made on the first hybrid sort; readback_failed if they could not be. */
     void *readback;
@@ -50,6 +60,9 @@ struct sweep_cuda {
 #define SWEEP_CUDA_HYBRID_MIN8 ((size_t)1 << 25)
 #define SWEEP_CUDA_HYBRID_MIN4 ((size_t)1 << 26)
 #define SWEEP_CUDA_HYBRID_MIN4_KEYS ((size_t)1 << 27)
+/* Below 256 MiB of elements the one-kernel split beat the three kernels on the H100
+ * (u32: faster from 2^16 to 2^25 elements, even at 2^26, slower at 2^28). */
+#define SWEEP_CUDA_SPLIT_RESIDENT_BYTES ((size_t)1 << 28)
 
 /* Reports a failed runtime call ("cuda: <what>: <runtime's message>") and maps it:
  * cudaErrorMemoryAllocation -> SWEEP_ERR_OUT_OF_MEMORY, others -> SWEEP_ERR_DEVICE. */

@@ -109,6 +109,13 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
     h->stall_mod = (unsigned)env_int("SWEEP_CUDA_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_CUDA_SPIN_LIMIT", 4000);
     h->runtime_launch = env_int("SWEEP_CUDA_RUNTIME_LAUNCH", 0) != 0;
+    h->cooperative_launch = p.cooperativeLaunch;
+    {
+        const int bytes = env_int("SWEEP_CUDA_SPLIT_RESIDENT_BYTES", -1);
+        h->split_resident_bytes = bytes >= 0 ? (size_t)bytes : SWEEP_CUDA_SPLIT_RESIDENT_BYTES;
+        h->split_resident_blocks = (unsigned)env_int("SWEEP_CUDA_SPLIT_RESIDENT_BLOCKS", 0);
+        h->split_resident_tiles = (unsigned)env_int("SWEEP_CUDA_SPLIT_RESIDENT_TILES", 0);
+    }
     {
         const int hybrid = env_int("SWEEP_CUDA_RADIX_HYBRID_MIN", -1);
         h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN8;

@@ -8,6 +8,7 @@
 #include "cuda_launch.cuh"
 #if !defined(__HIPCC__)
 #include "cuda_dependent_launch.cuh"
+#include "gpu/split_resident.cuh"
 #endif
 #include "gpu/split_kernels.cuh"
 
@@ -68,6 +69,76 @@ struct SplitCall {
     size_t *scratch_bytes;
 };
 
+#if !defined(__HIPCC__)
+/* Whether the one-kernel split (split_resident.cuh) takes this call: no values,
+ * fewer than split_resident_bytes bytes of elements (where it was faster than the
+ * three kernels on the H100), a device with cooperative launches. */
+template <class E, class Vt> bool resident_fits(const SplitCall &c) {
+    const sweep_cuda *h = c.h;
+    return std::is_same<Vt, NoValue>::value && c.n > 0 &&
+           c.n < h->split_resident_bytes / sizeof(E) && h->cooperative_launch;
+}
+/* Its scratch: a word per block. */
+template <class E> size_t resident_scratch(const sweep_cuda *h) {
+    return round256((size_t)h->sm_count * ResidentTuning<E>::blocks_per_sm *
+                    sizeof(unsigned long long));
+}
+
+/* The one-kernel split: blocks_per_sm blocks an SM (or as many as fit), each keeping
+ * as many tiles' bitmaps as its shared memory holds. *ran stays false where the flags
+ * or the input are not 16-byte aligned or the grid cannot be resident at once; the
+ * caller then takes the three kernels. */
+template <class E> sweep_status split_resident(const SplitCall &c, bool *ran) {
+    typedef ResidentTuning<E> Sh;
+    sweep_cuda *h = c.h;
+    *ran = false;
+    if (((uintptr_t)c.flags & 15) || ((uintptr_t)c.in & 15)) return SWEEP_OK;
+    auto kernel = split_resident_kernel<E>;
+    cudaFuncAttributes fa;
+    SWEEP_CUDA_TRY(h, cudaFuncGetAttributes(&fa, kernel));
+    size_t grid = (size_t)h->sm_count * Sh::blocks_per_sm;
+    if (h->split_resident_blocks && grid > h->split_resident_blocks)
+        grid = h->split_resident_blocks;
+    const size_t ntiles = (c.n + Sh::tile - 1) / Sh::tile;
+    const size_t most = (ntiles + grid - 1) / grid; /* a block's tiles, at most */
+    /* a block reserves 1 KB of the SM's shared memory besides its own */
+    const size_t per_sm = h->smem_per_sm / Sh::blocks_per_sm;
+    size_t room = per_sm > 1024 ? per_sm - 1024 : 0;
+    if (room > h->smem_per_block) room = h->smem_per_block;
+    room = room > fa.sharedSizeBytes ? room - fa.sharedSizeBytes : 0;
+    constexpr size_t tile_bits = Sh::tile_words * sizeof(unsigned short);
+    size_t stored = room / tile_bits;
+    if (stored > most) stored = most;
+    if (h->split_resident_tiles && stored > h->split_resident_tiles)
+        stored = h->split_resident_tiles;
+    const size_t smem = stored * tile_bits;
+    SWEEP_CUDA_TRY(
+        h, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    int fit = 0;
+    SWEEP_CUDA_TRY(h,
+                   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, Sh::threads, smem));
+    if ((size_t)fit * h->sm_count < grid) return SWEEP_OK;
+    ResidentArgs<E> a;
+    a.flags = c.flags;
+    a.in = (const E *)c.in;
+    a.out = (E *)c.out;
+    a.n = c.n;
+    a.num_flagged = c.num_flagged;
+    a.run_flags = (unsigned long long *)c.scratch;
+    a.stored_tiles = (unsigned)stored;
+    a.keep_unflagged = c.keep_unflagged;
+    const cudaError_t err =
+        sweep_cuda_launch_cooperative(h->stream, (unsigned)grid, Sh::threads, smem, kernel, a);
+    if (err == cudaErrorCooperativeLaunchTooLarge) {
+        (void)cudaGetLastError(); /* not sticky: the three kernels run instead */
+        return SWEEP_OK;
+    }
+    if (err != cudaSuccess) return sweep_cuda_fail(h, err, "split (resident)");
+    *ran = true;
+    return SWEEP_OK;
+}
+#endif
+
 template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
     typedef SplitTuning<E, Vt> Tn;
     constexpr int TILE = Tn::tile;
@@ -80,9 +151,20 @@ template <class E, class Vt> sweep_status split_run(const SplitCall &c) {
     const size_t sums_bytes = round256(nblocks * sizeof(unsigned long long));
     if (!c.scratch) {
         *c.scratch_bytes = before_bytes + sums_bytes + 256;
+#if !defined(__HIPCC__)
+        if (resident_fits<E, Vt>(c) && resident_scratch<E>(c.h) > *c.scratch_bytes)
+            *c.scratch_bytes = resident_scratch<E>(c.h);
+#endif
         return SWEEP_OK;
     }
     sweep_cuda *h = c.h;
+#if !defined(__HIPCC__)
+    if (resident_fits<E, Vt>(c)) {
+        bool ran = false;
+        const sweep_status st = split_resident<E>(c, &ran);
+        if (st != SWEEP_OK || ran) return st;
+    }
+#endif
     if (ntiles > 0x7fffffffull) /* one block per tile */
         return sweep_cuda_report(h, SWEEP_ERR_UNSUPPORTED, "cuda: split: too many tiles");
     unsigned char *p = (unsigned char *)c.scratch;

@@ -9,6 +9,8 @@
  * its prefix by a decoupled look-back over counts, took 0.918-0.923 ms for 2^28 u32
  * on the H100 against 0.746-0.748 ms counting first (benchmarks/results/
  * h100-2026-11-26h): the look-back holds tiles in flight that a copy would not.
+ * Inputs without values below 256 MiB take the one-kernel split instead
+ * (split_resident.cuh).
  */
 #ifndef SWEEP_GPU_SPLIT_KERNELS_CUH
 #define SWEEP_GPU_SPLIT_KERNELS_CUH
@@ -103,12 +105,17 @@ static __global__ void __launch_bounds__(kSplitThreads) flag_scatter_kernel(Scat
 
 /* ------------------------------------------------------------------ fused path -- */
 
-/* The non-zero bytes of a word. */
-SWEEP_GPU_INLINE unsigned nonzero_bytes(unsigned b) {
+/* The non-zero bytes of a word as 4 bits (byte j -> bit j). */
+SWEEP_GPU_INLINE unsigned nonzero_mask4(unsigned b) {
     b = (b | (b >> 4)) & 0x0f0f0f0fu;
     b = (b | (b >> 2)) & 0x03030303u;
     b = (b | (b >> 1)) & 0x01010101u;
-    return (unsigned)__popc(b);
+    return (b | (b >> 7) | (b >> 14) | (b >> 21)) & 0xfu;
+}
+
+/* The non-zero bytes of a word. */
+SWEEP_GPU_INLINE unsigned nonzero_bytes(unsigned b) {
+    return (unsigned)__popc(nonzero_mask4(b));
 }
 
 /* The flags set in [s, e), counted by the calling warp (16 bytes per load from the

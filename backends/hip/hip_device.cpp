@@ -124,6 +124,9 @@ sweep_status sweep_hip_open(const sweep_backend_open_args *args, void **handle,
     /* no kernel's dynamic limit is raised under HIP: 48 KB at most */
     h->smem_per_block = p.sharedMemPerBlock < 48 * 1024 ? p.sharedMemPerBlock : 48 * 1024;
     h->dependent_launch = 0; /* no programmatic dependent launch under HIP */
+    /* the one-kernel split is CUDA's alone (cuda_split.cu) */
+    h->cooperative_launch = 0;
+    h->split_resident_bytes = 0;
     h->stall_mod = (unsigned)env_int("SWEEP_HIP_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_HIP_SPIN_LIMIT", 4000);
     {

@@ -4,8 +4,9 @@
  * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
  * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
- * "radix" (those rows only), "split" (the split row and its kernels at other tile
- * shapes), "tune" (scan and split rows with the kernel variants of
+ * "radix" (those rows only), "split" (the split and compaction rows), "splittune"
+ * (those and the split's kernels at other tile shapes), "tune" (scan and split rows
+ * with the kernel variants of
  * perf_variants.cuh), "bulk" (copy ceilings, the bulk-copy scan's shapes and the
  * plain scans against CUB from 2^16 to n: perf_bulk.cuh) or "prefetch" (the
  * bulk-copy scan asking L2 for the input at other distances ahead).
@@ -76,8 +77,8 @@ int main(int argc, char **argv) {
     if (argc > 2 && strcmp(argv[2], "small") == 0) goto small;
     /* "radix" as the second argument: the radix sort rows alone */
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto radix;
-    /* "split": the split row with its kernels at other tile shapes */
-    if (argc > 2 && strcmp(argv[2], "split") == 0) goto split;
+    /* "split", "splittune": the split and compaction rows (and kernel variants) */
+    if (argc > 2 && strncmp(argv[2], "split", 5) == 0) goto split;
     /* "prefetch": the bulk-copy scan asking L2 for the input of tiles ahead */
     if (argc > 2 && strcmp(argv[2], "prefetch") == 0) {
         using sweep_gpu::BulkScanLarge;
@@ -314,7 +315,7 @@ split:
         }
         same("split flagged half", b32, c32, k1);
         row("split u32 (random flags)", s, c, 1.2);
-        if (argc > 2 && (strcmp(argv[2], "tune") == 0 || strcmp(argv[2], "split") == 0)) {
+        if (argc > 2 && (strcmp(argv[2], "tune") == 0 || strcmp(argv[2], "splittune") == 0)) {
             void *state;
             CK(cudaMalloc(&state, n / 8 + 4096));
             for (unsigned k : {1u, 2u, 4u, 8u})
@@ -344,7 +345,7 @@ split:
                    sc, cc, cc / sc);
         }
         CK(cudaFree(nf));
-        if (argc > 2 && strcmp(argv[2], "split") == 0) goto done;
+        if (argc > 2 && strncmp(argv[2], "split", 5) == 0) goto done;
     }
     /* "scan" or "tune" as the second argument: scan and split only */
     if (argc > 2 && (strcmp(argv[2], "scan") == 0 || strcmp(argv[2], "tune") == 0)) goto small;
