@@ -108,12 +108,14 @@ template <class E> sweep_status split_resident(const SplitCall &c, bool *ran) {
     room = room > fa.sharedSizeBytes ? room - fa.sharedSizeBytes : 0;
     constexpr size_t tile_bits = Sh::tile_words * sizeof(unsigned short);
     size_t stored = room / tile_bits;
+    /* the kernel's limit is the device's room, the same for every call, so that
+     * contexts in other threads cannot lower it under this launch */
+    SWEEP_CUDA_TRY(h, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)(stored * tile_bits)));
     if (stored > most) stored = most;
     if (h->split_resident_tiles && stored > h->split_resident_tiles)
         stored = h->split_resident_tiles;
     const size_t smem = stored * tile_bits;
-    SWEEP_CUDA_TRY(
-        h, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     int fit = 0;
     SWEEP_CUDA_TRY(h,
                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, Sh::threads, smem));
