@@ -89,7 +89,6 @@ template <class E, class Sh> struct ResidentSmem {
     unsigned short tile_bits[Sh::tile_words]; /* a tile whose flags are not stored */
     unsigned warp_total[Sh::warps];
     unsigned long long sum[Sh::warps];
-    unsigned tile_flagged; /* the tile just moved */
 };
 
 /* A thread's elements of tile t, loaded ahead of the tile's move. */
@@ -117,13 +116,13 @@ template <class E, class Sh> struct ResidentItems {
 
 /* Moves tile t (its elements: it; its flags: the bitmap bits) to out: flagged
  * elements from fbase (the flagged before the tile) on, the others (split) after the
- * total. Leaves the tile's flagged count in s.tile_flagged; the block is synchronised
+ * total. Returns the tile's flagged count (every thread); the block is synchronised
  * on return. */
 template <class E, class Sh>
-SWEEP_GPU_INLINE void resident_move(const ResidentArgs<E> &a, ResidentSmem<E, Sh> &s,
-                                    const unsigned short *bits, size_t t,
-                                    const ResidentItems<E, Sh> &it, unsigned long long fbase,
-                                    unsigned long long total) {
+SWEEP_GPU_INLINE unsigned resident_move(const ResidentArgs<E> &a, ResidentSmem<E, Sh> &s,
+                                        const unsigned short *bits, size_t t,
+                                        const ResidentItems<E, Sh> &it, unsigned long long fbase,
+                                        unsigned long long total) {
     constexpr int VEC = Sh::vec;
     constexpr unsigned VMASK = VEC == 16 ? 0xffffu : (1u << VEC) - 1u;
     const int lane = lane_id(), warp = warp_id();
@@ -143,18 +142,13 @@ SWEEP_GPU_INLINE void resident_move(const ResidentArgs<E> &a, ResidentSmem<E, Sh
 
     /* Ranks: a scan over the lanes for every group (two groups a word, 16 bits each),
      * then the warps' totals in order. lane_pre: flagged before the lane's items in
-     * its group; gtot: the group's flagged; gpre: flagged in the warp's groups before. */
+     * the warp; gtot: the group's flagged. */
     unsigned lane_pre[Sh::groups], gtot[Sh::groups];
 #pragma unroll
     for (int g = 0; g < Sh::groups; g += 2) {
         unsigned x = (unsigned)__popc(fb[g]);
         if (g + 1 < Sh::groups) x |= (unsigned)__popc(fb[g + 1]) << 16;
-        unsigned inc = x;
-#pragma unroll
-        for (int o = 1; o < kWarp; o <<= 1) {
-            const unsigned y = shfl_up(inc, o);
-            if (lane >= o) inc += y;
-        }
+        const unsigned inc = warp_inclusive_scan<SmallCountSum>(x);
         const unsigned tot = shfl(inc, kWarp - 1);
         const unsigned exc = inc - x;
         lane_pre[g] = exc & 0xffffu;
@@ -197,8 +191,8 @@ SWEEP_GPU_INLINE void resident_move(const ResidentArgs<E> &a, ResidentSmem<E, Sh
     __syncthreads();
     const size_t ubase = a.keep_unflagged ? (size_t)(total + start - fbase) : (size_t)-1;
     split_write<E>(a.out, s.stage, len, (int)tflag, (size_t)fbase, ubase);
-    if (threadIdx.x == 0) s.tile_flagged = tflag;
     __syncthreads(); /* stage and warp_total are reused */
+    return tflag;
 }
 
 /* The block's sum of x, in every thread (s: a word per warp; synchronised on
@@ -287,8 +281,7 @@ __global__ void __launch_bounds__(Sh::threads, Sh::blocks_per_sm)
             }
             __syncthreads();
         }
-        resident_move<E, Sh>(a, s, bits, t, cur, fbase, total);
-        fbase += s.tile_flagged;
+        fbase += resident_move<E, Sh>(a, s, bits, t, cur, fbase, total);
         cur = next;
     }
 }
