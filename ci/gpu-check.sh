@@ -71,7 +71,7 @@ export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
 
 t_suite=$(date +%s)
-families="scan segmented_scan reduce split radix_sort merge_sort merge custom_op scratch deterministic errors"
+families="scan segmented_scan reduce grouping split radix_sort merge_sort merge custom_op scratch deterministic errors"
 pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
   for fam in $families; do
@@ -106,6 +106,21 @@ if env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --ba
   stall="ok"
 else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
+fi
+
+# Grid-stride kernels in one block: every launch capped by sweep_cuda_grid must walk
+# its whole range, so the suite's small inputs reach what only more segments or
+# elements than the device's grid would reach otherwise.
+grid_log="$log_dir/suite.grid-cap.log"
+grid_cap="ok"
+for path in fused generic; do
+  for fam in segmented_scan reduce grouping radix_sort scan; do
+    env "SWEEP_${tag}_GRID_CAP=1" "$suite" --backend "$backend" --path "$path" --primitive "$fam" \
+      >>"$grid_log" 2>&1 || grid_cap="FAILED"
+  done
+done
+if [ "$grid_cap" = FAILED ]; then
+  fail=$((fail + 1)); failed="$failed grid-cap"; tail -15 "$grid_log"
 fi
 
 # CUDA launches through the driver (cuda_launch.cu); the runtime's launch, its
@@ -260,5 +275,5 @@ if [ "$perf" = 1 ] && [ -x "$build/bin/sweep-cuda-perf" ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, grid cap 1 $grid_cap, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -31,7 +31,9 @@ static void mat2_mul(const void *a, const void *b, void *out, void *user) {
     memcpy(out, &r, sizeof r);
 }
 
-/* unsigned int: uint32_t on every CUDA/HIP target, and NVRTC has no <stdint.h>. */
+/* Device source may spell integer types either way: the built-in names here, the
+ * fixed-width names of <stdint.h> (which sweep provides to the run-time compilers;
+ * no header is included) in the affine maps below. */
 static const char mat2_source[] = "struct t_mat2 { unsigned int m[4]; };\n"
                                   "__device__ t_mat2 mat2_u32(t_mat2 x, t_mat2 y) {\n"
                                   "    t_mat2 r;\n"
@@ -58,7 +60,7 @@ static void affine64_compose(const void *first, const void *second, void *out, v
 }
 
 static const char affine64_source[] =
-    "struct t_affine64 { unsigned long long a, b; };\n"
+    "struct t_affine64 { uint64_t a, b; };\n"
     "__device__ t_affine64 affine_u64(t_affine64 f, t_affine64 s) {\n"
     "    t_affine64 r;\n"
     "    r.a = s.a * f.a;\n"
@@ -83,11 +85,11 @@ static void affine16_compose(const void *first, const void *second, void *out, v
 /* The C code multiplies in unsigned int (a u16 alone would promote to int, whose
  * overflow is undefined) and truncates to 16 bits; the device code does the same. */
 static const char affine16_source[] =
-    "struct t_affine16 { unsigned short a, b; };\n"
+    "struct t_affine16 { uint16_t a, b; };\n"
     "__device__ t_affine16 affine_u16(t_affine16 f, t_affine16 s) {\n"
     "    t_affine16 r;\n"
-    "    r.a = (unsigned short)((unsigned int)s.a * (unsigned int)f.a);\n"
-    "    r.b = (unsigned short)((unsigned int)s.a * (unsigned int)f.b + (unsigned int)s.b);\n"
+    "    r.a = (uint16_t)((uint32_t)s.a * (uint32_t)f.a);\n"
+    "    r.b = (uint16_t)((uint32_t)s.a * (uint32_t)f.b + (uint32_t)s.b);\n"
     "    return r;\n"
     "}\n";
 

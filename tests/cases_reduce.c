@@ -301,6 +301,18 @@ void t_register_reduce(t_registry *r) {
     c.b = T_LAYOUT_RANDOM;
     c.n = t_large_sizes[5];
     t_register(r, &c, "segmented_reduce.large.i64.max.random.n%zu", c.n);
+    /* More segments than any grid holds (n + 3, empties in every region of the output):
+     * each empty segment's identity must be written however far out it lies. */
+    c.b = T_LAYOUT_SPARSE;
+    static const int sparse_dt[] = {SWEEP_I32, SWEEP_F32, SWEEP_U64, SWEEP_F64};
+    for (unsigned d = 0; d < sizeof sparse_dt / sizeof sparse_dt[0]; ++d)
+        for (int op = SWEEP_OP_PROD; op <= SWEEP_OP_MAX; ++op) {
+            c.dtype = sparse_dt[d];
+            c.op = op;
+            c.n = t_large_sizes[4 + (d + (unsigned)op) % 2];
+            t_register(r, &c, "segmented_reduce.many_segments.%s.%s.n%zu",
+                       sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)op), c.n);
+        }
     c.fn = nan_only_case;
     for (int dt = SWEEP_F32; dt <= SWEEP_F64; ++dt)
         for (int op = SWEEP_OP_MIN; op <= SWEEP_OP_MAX; ++op)

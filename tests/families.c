@@ -9,6 +9,7 @@ const t_family t_families[] = {
     {"scan", t_register_scan},
     {"segmented_scan", t_register_segmented_scan},
     {"reduce", t_register_reduce},
+    {"grouping", t_register_grouping},
     {"split", t_register_split},
     {"radix_sort", t_register_radix_sort},
     {"merge_sort", t_register_merge_sort},

@@ -45,6 +45,7 @@ t_counts t_run_family(const t_registry *r, const char *family, sweep_backend bac
 void t_register_scan(t_registry *r);
 void t_register_segmented_scan(t_registry *r);
 void t_register_reduce(t_registry *r);
+void t_register_grouping(t_registry *r);
 void t_register_split(t_registry *r);
 void t_register_radix_sort(t_registry *r);
 void t_register_merge_sort(t_registry *r);

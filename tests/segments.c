@@ -4,7 +4,8 @@
 #include <string.h>
 
 const char *t_layout_name(int layout) {
-    static const char *names[] = {"random", "one_big", "all_one", "empty", "interior", "tile"};
+    static const char *names[] = {"random",   "one_big", "all_one", "empty",
+                                  "interior", "tile",    "sparse"};
     return layout >= 0 && layout < T_LAYOUT_COUNT ? names[layout] : "unknown";
 }
 
@@ -17,6 +18,12 @@ int t_make_offsets(t_state *t, t_rng *rng, int layout, size_t n, size_t **offset
     size_t mean = means[t_rng_below(rng, 3)];
     switch (layout) {
     case T_LAYOUT_ONE_BIG: o[k++] = 0; break;
+    case T_LAYOUT_SPARSE: {
+        const size_t nseg_sparse = n + 3;
+        for (size_t s = 0; s < nseg_sparse; ++s)
+            o[k++] = (size_t)((unsigned long long)s * n / nseg_sparse);
+        break;
+    }
     case T_LAYOUT_ALL_ONE:
         for (pos = 0; pos < n; ++pos)
             o[k++] = pos;

@@ -16,6 +16,9 @@ typedef enum t_layout {
     T_LAYOUT_EMPTY,      /* empty segments, also leading and trailing         */
     T_LAYOUT_INTERIOR,   /* offsets[0] > 0 and offsets[nseg] < n, empties     */
     T_LAYOUT_TILE,       /* lengths around the tile sizes (1000 ... 5000)     */
+    T_LAYOUT_SPARSE,     /* n + 3 segments, empty ones spread over the whole  */
+                         /* output, lengths 0 and 1 (and 2 for tiny n): large */
+                         /* n passes every grid and per-block segment cap     */
     T_LAYOUT_COUNT
 } t_layout;
 

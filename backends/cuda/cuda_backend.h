@@ -26,6 +26,10 @@ struct sweep_cuda {
      * how long a waiting tile spins before it reduces a stuck predecessor itself. */
     unsigned stall_mod;
     int spin_limit;
+    /* Grid-stride kernels launch at most this many blocks (0: the device's fill,
+     * sweep_cuda_grid). Tests set 1 (SWEEP_CUDA_GRID_CAP, SWEEP_HIP_GRID_CAP) so
+     * that small inputs already need every block to walk more than its first stride. */
+    int grid_cap;
     /* Radix sorts of at least this many keys take the hybrid MSD sort
      * (radix_hybrid.cuh): 8-byte keys, 4-byte keys with values, 4-byte keys alone
      * (SWEEP_CUDA_HYBRID_MIN8, _MIN4, _MIN4_KEYS: from where it was faster than the LSD

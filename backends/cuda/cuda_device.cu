@@ -34,6 +34,7 @@ sweep_status sweep_cuda_fail(const sweep_cuda *h, cudaError_t err, const char *w
 unsigned sweep_cuda_grid(const sweep_cuda *h, size_t work, unsigned threads) {
     size_t want = (work + threads - 1) / threads;
     size_t cap = (size_t)h->sm_count * (size_t)(h->max_threads_per_sm / (int)threads) * 2;
+    if (h->grid_cap > 0 && cap > (size_t)h->grid_cap) cap = (size_t)h->grid_cap;
     if (cap == 0) cap = 1;
     if (want > cap) want = cap;
     return want ? (unsigned)want : 1u;
@@ -108,6 +109,7 @@ sweep_status sweep_cuda_open(const sweep_backend_open_args *args, void **handle,
     h->dependent_launch = p.major >= 9;
     h->stall_mod = (unsigned)env_int("SWEEP_CUDA_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_CUDA_SPIN_LIMIT", 4000);
+    h->grid_cap = env_int("SWEEP_CUDA_GRID_CAP", 0);
     h->runtime_launch = env_int("SWEEP_CUDA_RUNTIME_LAUNCH", 0) != 0;
     h->cooperative_launch = p.cooperativeLaunch;
     {

@@ -93,6 +93,42 @@ struct OpXor {
     }
 };
 
+/* What pads a tile past the input's end: a value p with x op p == x, bit for bit, for
+ * every x, so that padding never changes a result. The identity the user sees (an
+ * exclusive scan's first output, an empty segment's reduction) is not always one:
+ * x + (+0.0) turns -0.0 into +0.0, and MIN(x, +inf) turns a NaN x into +inf (a NaN
+ * operand is ignored). -0.0 and a NaN are. Padding only ever stands to the right of
+ * data, so a right identity is enough. Custom operators: their identity. */
+template <class Op> struct RightNeutral {
+    template <class T> SWEEP_GPU_INLINE static T of(T identity) {
+        return identity;
+    }
+};
+template <> struct RightNeutral<OpSum> {
+    template <class T> SWEEP_GPU_INLINE static T of(T identity) {
+        return identity;
+    }
+    SWEEP_GPU_INLINE static float of(float) {
+        return -0.0f;
+    }
+    SWEEP_GPU_INLINE static double of(double) {
+        return -0.0;
+    }
+};
+struct RightNeutralNaN {
+    template <class T> SWEEP_GPU_INLINE static T of(T identity) {
+        return identity;
+    }
+    SWEEP_GPU_INLINE static float of(float) {
+        return __int_as_float(0x7fc00000);
+    }
+    SWEEP_GPU_INLINE static double of(double) {
+        return __longlong_as_double(0x7ff8000000000000ll);
+    }
+};
+template <> struct RightNeutral<OpMin> : RightNeutralNaN {};
+template <> struct RightNeutral<OpMax> : RightNeutralNaN {};
+
 /* The plain operator as a combiner of scan values. */
 template <class T, class Op> struct Plain {
     typedef T value;

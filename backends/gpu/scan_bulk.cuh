@@ -192,14 +192,15 @@ __global__ void __launch_bounds__(Sh::threads, Sh::min_blocks)
         __syncthreads();
     }
 
-    /* The thread's items: ITEMS consecutive elements, identity past the end. */
+    /* The thread's items: ITEMS consecutive elements, padding past the end. */
     const int first = tid * ITEMS;
+    const T pad = RightNeutral<Op>::of(a.identity);
     auto read_items = [&](T(&x)[ITEMS]) {
         load_items(sbuf + first, x);
         if (!full) {
 #pragma unroll
             for (int i = 0; i < ITEMS; ++i)
-                if (first + i >= len) x[i] = a.identity;
+                if (first + i >= len) x[i] = pad;
         }
     };
 

@@ -264,12 +264,13 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
      * spilled) for no gain, shared memory reads being cheap next to the tile's
      * global traffic. */
     const int first = tid * ITEMS;
-    V tacc = C::make(first < len ? sbuf[smem_pad<T>(first)] : a.identity,
+    const T pad = RightNeutral<Op>::of(a.identity); /* past the end */
+    V tacc = C::make(first < len ? sbuf[smem_pad<T>(first)] : pad,
                      FORM == kSegNone ? 0u : (unsigned)sflags[first]);
 #pragma unroll
     for (int j = 1; j < ITEMS; ++j) {
         const int i = first + j;
-        const T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
+        const T v = i < len ? sbuf[smem_pad<T>(i)] : pad;
         tacc = C::combine(tacc, C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]));
     }
 
@@ -282,7 +283,7 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
         const int i = first + j;
-        const T v = i < len ? sbuf[smem_pad<T>(i)] : a.identity;
+        const T v = i < len ? sbuf[smem_pad<T>(i)] : pad;
         const V x = C::make(v, FORM == kSegNone ? 0u : (unsigned)sflags[i]);
         const V inc = has ? C::combine(run, x) : x;
         T o;
@@ -313,8 +314,10 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
 /* Empty segments of a segmented reduction get the identity. */
 template <class T>
 __global__ void segment_identity_kernel(const size_t *offsets, size_t nseg, T identity, T *out) {
-    size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (s < nseg && offsets[s] == offsets[s + 1]) out[s] = identity;
+    /* grid-stride: the launch's grid is capped (sweep_cuda_grid), nseg is not */
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < nseg;
+         s += (size_t)gridDim.x * blockDim.x)
+        if (offsets[s] == offsets[s + 1]) out[s] = identity;
 }
 
 } // namespace sweep_gpu

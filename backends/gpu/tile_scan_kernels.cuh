@@ -45,6 +45,7 @@ __global__ void __launch_bounds__(kTileThreads) tile_block_kernel(TileArgs<T> a)
     const size_t t = blockIdx.x;
     const size_t start = t * a.tile;
     const size_t end = start + a.tile < a.n ? start + a.tile : a.n;
+    const T pad = RightNeutral<Op>::of(a.identity); /* past the end */
     V carry = C::make(a.identity, 0);
     bool has_carry = false;
     if (SCAN && a.carries) {
@@ -57,8 +58,7 @@ __global__ void __launch_bounds__(kTileThreads) tile_block_kernel(TileArgs<T> a)
 #pragma unroll
         for (int j = 0; j < kTileItems; ++j) {
             size_t g = first + j;
-            items[j] =
-                g < end ? C::make(a.in[g], a.flags ? a.flags[g] != 0 : 0u) : C::make(a.identity, 0);
+            items[j] = g < end ? C::make(a.in[g], a.flags ? a.flags[g] != 0 : 0u) : C::make(pad, 0);
         }
         V acc = items[0];
 #pragma unroll

@@ -129,6 +129,7 @@ sweep_status sweep_hip_open(const sweep_backend_open_args *args, void **handle,
     h->split_resident_bytes = 0;
     h->stall_mod = (unsigned)env_int("SWEEP_HIP_EMULATE_STALL", 0);
     h->spin_limit = env_int("SWEEP_HIP_SPIN_LIMIT", 4000);
+    h->grid_cap = env_int("SWEEP_HIP_GRID_CAP", 0);
     {
         const int hybrid = env_int("SWEEP_HIP_RADIX_HYBRID_MIN", -1);
         h->radix_hybrid_min8 = hybrid >= 0 ? (size_t)hybrid : SWEEP_CUDA_HYBRID_MIN8;
@@ -159,6 +160,7 @@ void sweep_hip_close(void *hv) {
 unsigned sweep_cuda_grid(const sweep_cuda *h, size_t work, unsigned threads) {
     size_t want = (work + threads - 1) / threads;
     size_t cap = (size_t)h->sm_count * (size_t)(h->max_threads_per_sm / (int)threads) * 2;
+    if (h->grid_cap > 0 && cap > (size_t)h->grid_cap) cap = (size_t)h->grid_cap;
     if (cap == 0) cap = 1;
     if (want > cap) want = cap;
     return want ? (unsigned)want : 1u;

@@ -12,7 +12,15 @@
 /* Lanes of the reassociated reduction: wide enough for one AVX-512 vector of u32. */
 #define SWOMP_LANES 16
 
-#define SWOMP_DEFINE_KERNELS(NAME, T, OP)                                                          \
+/* A reduction may only reassociate: every result must equal some bracketing of
+ * contiguous ranges in input order (sweep.h). With SHUFFLE (integer operators, whose
+ * results do not depend on the order at all, and floating MIN/MAX, which ignore NaN
+ * operands, order -0.0 first and keep the first of several NaNs, so no order changes
+ * their bits) lane k takes elements k, k + 16, k + 32, ...: one vector step per 16
+ * elements. Otherwise (floating SUM and PROD) lane k folds its own contiguous block,
+ * and the lanes fold in order: a + b + c overflowing where a + c + b would not, or the
+ * reverse, must never change a result. */
+#define SWOMP_DEFINE_KERNELS(NAME, T, OP, SHUFFLE)                                                 \
     static void reduce_##NAME(const sweep_kop *op, const void *vin, size_t n, void *vacc,          \
                               int has_acc, int strict) {                                           \
         const T *in = (const T *)vin;                                                              \
@@ -29,12 +37,23 @@
             /* Lanes start from elements, never from the identity: fmin(+inf, NaN) would           \
              * turn a range of NaNs into +inf, and -0.0 + 0.0 would lose a sign. */                \
             T lane[SWOMP_LANES];                                                                   \
-            for (int k = 0; k < SWOMP_LANES; k++)                                                  \
-                lane[k] = in[i + k];                                                               \
-            i += SWOMP_LANES;                                                                      \
-            for (; i + SWOMP_LANES <= n; i += SWOMP_LANES)                                         \
+            if (SHUFFLE) {                                                                         \
                 for (int k = 0; k < SWOMP_LANES; k++)                                              \
-                    lane[k] = OP(lane[k], in[i + k]);                                              \
+                    lane[k] = in[i + k];                                                           \
+                i += SWOMP_LANES;                                                                  \
+                for (; i + SWOMP_LANES <= n; i += SWOMP_LANES)                                     \
+                    for (int k = 0; k < SWOMP_LANES; k++)                                          \
+                        lane[k] = OP(lane[k], in[i + k]);                                          \
+            } else {                                                                               \
+                const size_t len = (n - i) / SWOMP_LANES;                                          \
+                const T *base = in + i;                                                            \
+                for (int k = 0; k < SWOMP_LANES; k++)                                              \
+                    lane[k] = base[k * len];                                                       \
+                for (size_t j = 1; j < len; j++)                                                   \
+                    for (int k = 0; k < SWOMP_LANES; k++)                                          \
+                        lane[k] = OP(lane[k], base[k * len + j]);                                  \
+                i += SWOMP_LANES * len;                                                            \
+            }                                                                                      \
             for (int k = 0; k < SWOMP_LANES; k++)                                                  \
                 acc = OP(acc, lane[k]);                                                            \
         }                                                                                          \
@@ -125,18 +144,18 @@
 /* Integer sums and products wrap: computed in an unsigned type of at least the width
  * (narrow types go through unsigned int so nothing promotes to a signed overflow). */
 #define SWOMP_INT_OPS(S, T, U)                                                                     \
-    SWOMP_INT_OPS_(S, T, U, sum, (T)((U)(a) + (U)(b)))                                             \
-    SWOMP_INT_OPS_(S, T, U, prod, (T)((U)(a) * (U)(b)))                                            \
-    SWOMP_INT_OPS_(S, T, U, min, ((b) < (a) ? (b) : (a)))                                          \
-    SWOMP_INT_OPS_(S, T, U, max, ((a) < (b) ? (b) : (a)))                                          \
-    SWOMP_INT_OPS_(S, T, U, and, (T)((a) & (b)))                                                   \
-    SWOMP_INT_OPS_(S, T, U, or, (T)((a) | (b)))                                                    \
-    SWOMP_INT_OPS_(S, T, U, xor, (T)((a) ^ (b)))
-#define SWOMP_INT_OPS_(S, T, U, O, EXPR)                                                           \
+    SWOMP_INT_OPS_(S, T, sum, (T)((U)(a) + (U)(b)), 1)                                             \
+    SWOMP_INT_OPS_(S, T, prod, (T)((U)(a) * (U)(b)), 1)                                            \
+    SWOMP_INT_OPS_(S, T, min, ((b) < (a) ? (b) : (a)), 1)                                          \
+    SWOMP_INT_OPS_(S, T, max, ((a) < (b) ? (b) : (a)), 1)                                          \
+    SWOMP_INT_OPS_(S, T, and, (T)((a) & (b)), 1)                                                   \
+    SWOMP_INT_OPS_(S, T, or, (T)((a) | (b)), 1)                                                    \
+    SWOMP_INT_OPS_(S, T, xor, (T)((a) ^ (b)), 1)
+#define SWOMP_INT_OPS_(S, T, O, EXPR, SHUFFLE)                                                     \
     static inline T op_##O##_##S(T a, T b) {                                                       \
         return EXPR;                                                                               \
     }                                                                                              \
-    SWOMP_DEFINE_KERNELS(O##_##S, T, op_##O##_##S)
+    SWOMP_DEFINE_KERNELS(O##_##S, T, op_##O##_##S, SHUFFLE)
 
 SWOMP_INT_OPS(i8, int8_t, unsigned)
 SWOMP_INT_OPS(i16, int16_t, unsigned)
@@ -149,10 +168,10 @@ SWOMP_INT_OPS(u64, uint64_t, uint64_t)
 
 /* Floating min/max ignore NaN operands and order -0.0 first (host_ops.h). */
 #define SWOMP_FLOAT_OPS(S, T, FMIN, FMAX)                                                          \
-    SWOMP_INT_OPS_(S, T, T, sum, (a) + (b))                                                        \
-    SWOMP_INT_OPS_(S, T, T, prod, (a) * (b))                                                       \
-    SWOMP_INT_OPS_(S, T, T, min, FMIN(a, b))                                                       \
-    SWOMP_INT_OPS_(S, T, T, max, FMAX(a, b))
+    SWOMP_INT_OPS_(S, T, sum, (a) + (b), 0)                                                        \
+    SWOMP_INT_OPS_(S, T, prod, (a) * (b), 0)                                                       \
+    SWOMP_INT_OPS_(S, T, min, FMIN(a, b), 1)                                                       \
+    SWOMP_INT_OPS_(S, T, max, FMAX(a, b), 1)
 
 SWOMP_FLOAT_OPS(f32, float, sweep_host_fmin_f32, sweep_host_fmax_f32)
 SWOMP_FLOAT_OPS(f64, double, sweep_host_fmin_f64, sweep_host_fmax_f64)

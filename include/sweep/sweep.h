@@ -224,13 +224,32 @@ typedef enum sweep_op_kind {
     SWEEP_OP_CUSTOM = 7 /* a sweep_custom_op                                  */
 } sweep_op_kind;
 
-/* Scans and reductions fold from the first element of a range: the identity is only
- * the value of an empty range (an exclusive scan's first output, an empty segment).
- * Floating MIN and MAX follow IEEE fmin/fmax: a NaN operand, quiet or signalling, is
- * ignored unless both are NaN, so a range of NaNs alone reduces to NaN; -0.0 counts as
- * less than +0.0, so a range's MIN/MAX does not depend on the grouping and is the same
- * on every backend (up to a NaN's payload). Floating SUM/PROD round at each step;
- * see SWEEP_OPTION_DETERMINISTIC. */
+/* How scans and reductions group: by association only, never by commutation. Every
+ * result (a reduction, each scan output, each segment's value) equals the operator
+ * applied to the elements of its range in input order under some bracketing into
+ * contiguous subranges: (x0 op x1) op (x2 op x3) may happen, x0 op x2 never does.
+ * Backends split a range into contiguous blocks (threads, tiles, vector lanes), fold
+ * each block from its first element and fold the blocks' results in order. The
+ * identity is only the value of an empty range (an exclusive scan's first output, an
+ * empty segment); it is never combined into a non-empty one. This holds for built-in
+ * and custom operators on every backend and path. So, for floating types:
+ *   - SUM of -0.0s alone is -0.0.
+ *   - MIN and MAX follow IEEE fmin/fmax: a NaN operand, quiet or signalling, is
+ *     ignored unless both are NaN; -0.0 counts as less than +0.0. A range of NaNs
+ *     alone gives NaN (its first element's bits). These results do not depend on the
+ *     grouping: they are identical on every backend.
+ *   - SUM and PROD round at each step, so the bracketing (which differs between
+ *     backends, thread counts and sizes) changes the last bits. For m elements the
+ *     result r of a SUM obeys |r - sum x_i| <= g(m-1) * sum |x_i|, and of a PROD
+ *     |r - prod x_i| <= g(m-1) * |prod x_i|, with g(k) = k*u / (1 - k*u), u = 2^-24
+ *     (f32) or 2^-53 (f64), as long as no partial overflows or underflows.
+ *   - An overflowing partial: a result is inf or NaN only where the fold of some
+ *     contiguous subrange of its range overflows. Elements that are not adjacent are
+ *     never combined, so +b, -b, +b, ... sums to +b, -b or +0.0 exactly, and 2^k,
+ *     2^-k, 2^k, ... multiplies to 2^k, 2^-k or 1 exactly, on every backend, even
+ *     where b + b or 2^k * 2^k overflows.
+ * SWEEP_OPTION_DETERMINISTIC fixes one bracketing for every backend, so floating
+ * results are then bitwise identical across runs, thread counts and backends. */
 
 typedef struct sweep_custom_op sweep_custom_op;
 
@@ -246,7 +265,9 @@ typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *
  *     struct affine { float a, b; };
  *     __device__ affine affine_f32(affine x, affine y) {
  *         affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r; }
- * The fixed-width integer types (uint32_t, ...) are available; no other header is.
+ * The source is compiled without any header. The fixed-width integer names of
+ * <stdint.h> (int8_t ... int64_t, uint8_t ... uint64_t) are predefined for it, as
+ * are the built-in types; nothing else of the C or C++ libraries is.
  * The CUDA backend compiles it at run time with NVRTC (libnvrtc, loaded when first
  * needed) for the device's architecture, together with sweep's kernels, and caches
  * the result per context and on disk ($SWEEP_CACHE_DIR, else $XDG_CACHE_HOME/sweep,

@@ -35,6 +35,13 @@ const Program kPrograms[] = {
      "__device__ unsigned char add_u8(const unsigned char &a, const unsigned char &b) {\n"
      "    return (unsigned char)(a + b);\n}\n",
      NULL, 0, 0},
+    /* the fixed-width names of <stdint.h>, which sweep.h promises to device source */
+    {SWEEP_RTC_OP, "xor_mix", 16, 8,
+     "struct mix { uint64_t a; uint32_t b; int16_t c; uint8_t d; int8_t e; };\n"
+     "__device__ mix xor_mix(mix x, mix y) {\n"
+     "    mix r; r.a = x.a ^ y.a; r.b = x.b ^ y.b; r.c = (int16_t)(x.c ^ y.c);\n"
+     "    r.d = (uint8_t)(x.d ^ y.d); r.e = (int8_t)(x.e ^ y.e); return r;\n}\n",
+     NULL, 0, 0},
     {SWEEP_RTC_OP, "rgb_max", 3, 1,
      "struct rgb { unsigned char c[3]; };\n"
      "__device__ rgb rgb_max(rgb a, rgb b) {\n"
