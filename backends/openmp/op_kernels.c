@@ -12,15 +12,35 @@
 /* Lanes of the reassociated reduction: wide enough for one AVX-512 vector of u32. */
 #define SWOMP_LANES 16
 
+/* Contiguous blocks of the in-order reduction: eight independent chains keep two
+ * adders busy through their latency. The loop stays scalar: vectorised, each step
+ * would gather one element from each block. */
+#define SWOMP_BLOCKS 8
+#if defined(__GNUC__) && !defined(__clang__)
+#define SWOMP_SCALAR __attribute__((optimize("no-tree-vectorize")))
+#else
+#define SWOMP_SCALAR
+#endif
+
 /* A reduction may only reassociate: every result must equal some bracketing of
  * contiguous ranges in input order (sweep.h). With SHUFFLE (integer operators, whose
  * results do not depend on the order at all, and floating MIN/MAX, which ignore NaN
  * operands, order -0.0 first and keep the first of several NaNs, so no order changes
  * their bits) lane k takes elements k, k + 16, k + 32, ...: one vector step per 16
- * elements. Otherwise (floating SUM and PROD) lane k folds its own contiguous block,
- * and the lanes fold in order: a + b + c overflowing where a + c + b would not, or the
+ * elements. Otherwise (floating SUM and PROD) lane k folds contiguous block k and the
+ * blocks fold in order: a + b + c overflowing where a + c + b would not, or the
  * reverse, must never change a result. */
 #define SWOMP_DEFINE_KERNELS(NAME, T, OP, SHUFFLE)                                                 \
+    /* Block k of [base, base + SWOMP_BLOCKS * len) folded into lane[k], left to right. */         \
+    static SWOMP_SCALAR void fold_blocks_##NAME(const T *base, size_t len, T *lane) {              \
+        T l[SWOMP_BLOCKS]; /* local: stores to lane could alias base */                            \
+        for (int k = 0; k < SWOMP_BLOCKS; k++)                                                     \
+            l[k] = base[k * len];                                                                  \
+        for (size_t j = 1; j < len; j++)                                                           \
+            for (int k = 0; k < SWOMP_BLOCKS; k++)                                                 \
+                l[k] = OP(l[k], base[k * len + j]);                                                \
+        memcpy(lane, l, sizeof l);                                                                 \
+    }                                                                                              \
     static void reduce_##NAME(const sweep_kop *op, const void *vin, size_t n, void *vacc,          \
                               int has_acc, int strict) {                                           \
         const T *in = (const T *)vin;                                                              \
@@ -44,18 +64,15 @@
                 for (; i + SWOMP_LANES <= n; i += SWOMP_LANES)                                     \
                     for (int k = 0; k < SWOMP_LANES; k++)                                          \
                         lane[k] = OP(lane[k], in[i + k]);                                          \
-            } else {                                                                               \
-                const size_t len = (n - i) / SWOMP_LANES;                                          \
-                const T *base = in + i;                                                            \
                 for (int k = 0; k < SWOMP_LANES; k++)                                              \
-                    lane[k] = base[k * len];                                                       \
-                for (size_t j = 1; j < len; j++)                                                   \
-                    for (int k = 0; k < SWOMP_LANES; k++)                                          \
-                        lane[k] = OP(lane[k], base[k * len + j]);                                  \
-                i += SWOMP_LANES * len;                                                            \
+                    acc = OP(acc, lane[k]);                                                        \
+            } else {                                                                               \
+                const size_t len = (n - i) / SWOMP_BLOCKS;                                         \
+                fold_blocks_##NAME(in + i, len, lane);                                             \
+                i += SWOMP_BLOCKS * len;                                                           \
+                for (int k = 0; k < SWOMP_BLOCKS; k++)                                             \
+                    acc = OP(acc, lane[k]);                                                        \
             }                                                                                      \
-            for (int k = 0; k < SWOMP_LANES; k++)                                                  \
-                acc = OP(acc, lane[k]);                                                            \
         }                                                                                          \
         for (; i < n; i++)                                                                         \
             acc = OP(acc, in[i]);                                                                  \
