@@ -5,9 +5,9 @@
  *
  * CUDA: through the driver's cuLaunchKernel with the kernel's driver handle, looked up
  * once per handle (cuda_launch.cu). The runtime's launch (`<<<>>>`, cudaLaunchKernel)
- * finds that handle again on every call: on the lent H100 a 2^16 scan took 0.56-0.58
- * of CUB's time launched this way against 0.59-0.62 through the runtime, one call
- * between two events on an idle GPU (benchmarks/results/h100-2026-11-27a). Where the
+ * finds that handle again on every call: on the H100 a 2^16 scan took 0.56-0.58 of
+ * CUB's time launched this way against 0.59-0.62 through the runtime, one call between
+ * two events on an idle GPU (docs/perf/scan.md#launches-through-the-driver). Where the
  * driver declines, the runtime launches instead and says why if it cannot either.
  * HIP: `<<<>>>`, then hipGetLastError.
  */

@@ -201,9 +201,9 @@ sweep_status readback_queue(sweep_cuda *h, size_t at, const void *src, size_t by
  * (SWEEP_CUDA_HYBRID_MIN* unless a test lowers them; 1% of the input then holds the
  * bucket state) and at most about 65536 times the large block shape, values of 0, 4 or
  * 8 bytes, more than two digits, and counts that fit one portion. On the H100
- * (h100-2026-11-26g, call 5; ms, hybrid against LSD) u32 keys alone took 1.489 / 1.431
- * at 2^26, 2.543 / 2.820 at 2^27, 10.035 / 10.640 at 2^29; u32 pairs 2.040 / 2.408 at
- * 2^26; u64 keys 2.264 / 4.770 at 2^26. */
+ * (docs/perf/radix-sort.md#where-the-hybrid-is-used; ms, hybrid against LSD) u32 keys
+ * alone took 1.489 / 1.431 at 2^26, 2.543 / 2.820 at 2^27, 10.035 / 10.640 at 2^29; u32
+ * pairs 2.040 / 2.408 at 2^26; u64 keys 2.264 / 4.770 at 2^26. */
 template <class U, class Vt>
 constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::value ||
                                                  sizeof(Vt) == 4 || sizeof(Vt) == 8);

@@ -14,7 +14,7 @@ namespace sweep_gpu {
 /* A compile-time flag passed to a generic lambda, which then compiles once for each
  * value: the block sort and the merge keep a whole tile's copy free of bound checks
  * (H100, run-time compiled sort of 2^26 u32 pairs: 6.96 ms, against 7.25 with the
- * checks everywhere; benchmarks/results/h100-2026-11-26e). */
+ * checks everywhere; docs/perf/merge-sort.md#whole-tiles-without-bound-checks). */
 template <bool B> struct BoolTag { static constexpr bool value = B; };
 
 /* How many of the first diag outputs of merge(a[0, na), b[0, nb)) come from a. */
@@ -41,7 +41,7 @@ SWEEP_GPU_INLINE int merge_path_shared(const P &p, const Key *a, int na, const K
  * cap, the size of s, once a range is used up; that key is then never compared), so
  * lanes taking different ranges do not diverge. On the H100 a run-time compiled sort
  * of 2^26 u32 keys took 3.76 ms, against 3.94 ms with a branch per item (u32/u32
- * pairs: 9.97 against 10.71 ms; benchmarks/results/h100-2026-11-26b). */
+ * pairs: 9.97 against 10.71 ms; docs/perf/merge-sort.md#variants-that-lost). */
 template <int ITEMS, class P, class Key>
 SWEEP_GPU_INLINE void merge_serial(const P &p, const Key *s, int cap, int ai, int aend, int bi,
                                    int bend, Key (&k)[ITEMS], int (&pos)[ITEMS]) {

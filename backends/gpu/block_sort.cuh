@@ -124,7 +124,7 @@ SWEEP_GPU_INLINE void tile_sort_body(const P &p, Storage &st, const typename P::
      * part is compiled for both cases (merge_tiles_body does the same). Not with
      * values: on the H100 the run-time compiled sort of 2^26 u32 pairs took 7.02 ms
      * with both copies, against 6.96 ms with the checked one alone (keys alone: 3.40
-     * against 3.45; benchmarks/results/h100-2026-11-26e). */
+     * against 3.45; docs/perf/merge-sort.md#whole-tiles-without-bound-checks). */
     auto keys = [&](auto full_tag) {
         constexpr bool FULL = decltype(full_tag)::value;
 #pragma unroll

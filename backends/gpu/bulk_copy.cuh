@@ -25,7 +25,7 @@ namespace sweep_gpu {
 /* How far ahead of its own tile a block asks L2 for input (bulk_prefetch_l2): about a
  * memory latency's worth of the grid's progress. On the H100, 1-2 MB ahead made the
  * look-back scans 4-11% faster and 4 MB or more slower than none
- * (benchmarks/results/h100-2026-11-26h). */
+ * (docs/perf/scan.md#l2-prefetch). */
 constexpr int kPrefetchBytes = 1536 * 1024;
 
 /* Tiles of tile_bytes in kPrefetchBytes, rounded up. */

@@ -190,7 +190,7 @@ SWEEP_GPU_INLINE void stall_delay(int spin_limit) {
 /* A waiting lane polls this many times back to back before it starts to sleep
  * between polls: each poll is an L2 round trip already, and a sleep of even 32 ns
  * came back late enough to cost a short scan 0.3 us on the H100 (2^16 u32, behind
- * a held queue: 5.89 against 5.57 us; benchmarks/results/h100-2026-11-26i). */
+ * a held queue: 5.89 against 5.57 us; docs/perf/scan.md#where-the-time-goes). */
 constexpr int kEagerPolls = 16;
 
 /* One lane: tile q's status, its value in v. After spin_limit polls more without

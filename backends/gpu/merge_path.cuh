@@ -141,7 +141,7 @@ __host__ __device__ constexpr bool merge_stages_values() {
  * sort of 2^26 u32 keys with u32 values: 7.24-7.26 ms staged, 7.38-7.41 gathered.
  * Asking L2 for the runs' ranges of the partition 1.5 MB ahead, as the scans do
  * (bulk_copy.cuh), made that sort of keys alone slower (3.60 against 3.40-3.43 ms)
- * and with values 1.5% faster (benchmarks/results/h100-2026-11-26h): not taken. */
+ * and with values 1.5% faster (docs/perf/merge-sort.md#variants-that-lost): not taken. */
 template <class P, bool VALUES, bool PAIRS, class Shape = SortShape<typename P::Key>, size_t VS = 0,
           class Storage>
 SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_slot,
@@ -180,7 +180,7 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
             /* every load is issued before the first store to shared memory, so their
              * latencies overlap: loaded under if/else straight into shared memory, they
              * went out one after another, and a pass of 2^26 u32 keys on the H100 took
-             * 0.375 ms, against 0.204 ms now (benchmarks/results/h100-2026-11-26b) */
+             * 0.375 ms, against 0.204 ms now (docs/perf/merge-sort.md#where-the-time-went) */
             Raw raw[ITEMS];
             V vraw[STAGE ? ITEMS : 1];
             const Raw *ra = j.a + ca + tid;
@@ -248,7 +248,7 @@ SWEEP_GPU_INLINE void merge_tiles_body(const P &p, Storage &st, size_t *split_sl
             if (STAGE && stage) {
                 /* a plain copy: gather_values_as here (every load, then every store) took
                  * the run-time compiled pairs sort from 7.24 to 7.47 ms on the H100
-                 * (benchmarks/results/h100-2026-11-26e) */
+                 * (docs/perf/merge-sort.md#variants-that-lost) */
                 V *vout = (V *)j.outv + o;
 #pragma unroll
                 for (int r = 0; r < ITEMS; ++r) {

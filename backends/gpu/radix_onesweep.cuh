@@ -47,7 +47,7 @@ struct OnesweepShape {
 };
 
 /* Measured on the H100 at 2^28 random keys, whole sorts against CUB in one run
- * (benchmarks/results/h100-2026-11-25b): keys alone of up to 4 bytes take 384
+ * (docs/perf/radix-sort.md#the-onesweep-pass): keys alone of up to 4 bytes take 384
  * threads x 20 keys at three blocks an SM, their peers found through shared masks
  * (5.39 ms a sort; 19 keys 5.45-5.61, 21 keys 5.37, 22 keys 5.62, 24 keys at two
  * blocks 5.75; by ballots 6.65 at 19 keys, ballots on alternate items 6.13). The
@@ -62,7 +62,8 @@ struct OnesweepShape {
  * loading the values with the keys, to overlap their latency, 10.5 ms). Bigger
  * tiles spread the per-tile costs (digit scan, 256 look-backs) over more keys.
  * Asking L2 for a tile's values at its start and for the tile 1.5 MB ahead, as the
- * scans do, made pairs slower (7.46-7.49 against 7.25 ms; h100-2026-11-26h). */
+ * scans do, made pairs slower (7.46-7.49 against 7.25 ms;
+ * docs/perf/radix-sort.md#onesweep-variants-that-lost). */
 constexpr bool onesweep_wide_keys(int key, bool values) {
     return !values && key == 8;
 }

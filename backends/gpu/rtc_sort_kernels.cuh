@@ -49,7 +49,7 @@ SWEEP_GPU_INLINE size_t rtc_value_size(size_t vsize) {
  * where the built-in kernels take four: a user's comparator on such keys is mostly a
  * plain less on a number, whose kernels then fit 48 registers. On the H100 a sort of
  * 2^26 u32 keys took 3.60-3.63 ms at five blocks against 3.75-3.76 at four (CUB's
- * merge sort: 3.42; benchmarks/results/h100-2026-11-26d). Comparators that need more
+ * merge sort: 3.42; docs/perf/merge-sort.md#block-shapes-fast-and-safe). Comparators that need more
  * registers spill there (ptxas, sm_90: two shorts compared in turn, 288 bytes in the
  * merge; 4 bytes compared one by one, 8.5 KB in the block sort), and get the safe
  * shapes: SortShape's blocks an SM. The built-in kernels, whose pattern transform of
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
  * its tiles are twice the merge's partitions and the sort takes one merge pass fewer
  * (the tile, 8704 keys of 4 bytes, fits the 48 KB of static shared memory without the
  * values' indices). H100, built-in kernels on 2^26 u32 keys: 3.62 ms against 3.74
- * with 256-thread tiles (benchmarks/results/h100-2026-11-26c). The host launches it
+ * with 256-thread tiles (docs/perf/merge-sort.md#block-shapes-fast-and-safe). The host launches it
  * only where it uses no local memory (at 40 registers, a comparator of bytes spills
  * kilobytes); other keys get an empty kernel. */
 constexpr int kRtcWideSortThreads = 2 * kSortThreads;

@@ -18,7 +18,7 @@
  * results go out through ordinary stores, which the look-back's fence orders after
  * the tile's published prefix (lookback.cuh).
  *
- * Measured on the H100 (benchmarks/results/h100-2026-11-25d): blocks that stay
+ * Measured on the H100 (docs/perf/scan.md#experiments-that-did-not-pay): blocks that stay
  * resident and take tile after tile, loading the next while working on one, were
  * much slower (u32 at 2^28: 1.03-1.52 ms against 0.77 ms), so there is no such mode.
  */
@@ -63,12 +63,12 @@ template <class T> struct BulkScanFits {
  * 1.525-1.549, 128 x 22 1.531-1.538, 128 x 18 1.571, 256 x 14 1.70). Asking L2 for
  * the input 1-2 MB ahead took these to 0.731-0.737 ms (u32, 22-66 tiles ahead) and
  * 1.464-1.475 ms (u64, 33-99 tiles); 4 MB and more ahead was slower than none
- * (benchmarks/results/h100-2026-11-26h). Short u32 scans take tiles of 2048: 2^16 is
+ * (docs/perf/scan.md#l2-prefetch). Short u32 scans take tiles of 2048: 2^16 is
  * then 32 tiles, one look-back window, and behind a held queue it took 5.54-5.57 us
  * against 5.92-6.24 for 64 x 12 (86 tiles); 16 tiles of 4096 took 6.11, and 256 x 8
- * stayed ahead at 2^17-2^19 (benchmarks/results/h100-2026-11-26i). Kept in
+ * stayed ahead at 2^17-2^19 (docs/perf/scan.md#where-the-time-goes). Kept in
  * registers rather than staged, such a tile took 5.57-5.73 us against 5.76-5.95
- * (benchmarks/results/h100-2026-11-27a). */
+ * (docs/perf/scan.md#the-changes-ab-in-one-run). */
 template <class T>
 struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, true>,
                                         BulkScanShape<T, 128, 30, 6, true>>::type {};

@@ -44,7 +44,7 @@ template <class T> struct ScanTuning {
 /* Segmented scans of 2- and 4-byte elements: 128 x 24 at 10 blocks an SM. Asking L2
  * for the input and flags 128 tiles ahead took the u32 scan by flags at 2^28 on the
  * H100 from 0.978-0.982 to 0.870 ms (32 tiles 0.894, 64 0.882, 256 0.875-0.877;
- * benchmarks/results/h100-2026-11-26h). */
+ * docs/perf/scan.md#segmented-scan-and-scan-by-key). */
 template <class T> struct SegScanMid {
     static constexpr int threads = 128, items = 24, tile = threads * items, min_blocks = 10;
     static constexpr int prefetch = tiles_ahead(tile * sizeof(T));

@@ -7,8 +7,8 @@
  * waits for no other tile. A tile is scattered through shared memory, so stores stay
  * coalesced and each half keeps input order. A one-pass compaction, each tile finding
  * its prefix by a decoupled look-back over counts, took 0.918-0.923 ms for 2^28 u32
- * on the H100 against 0.746-0.748 ms counting first (benchmarks/results/
- * h100-2026-11-26h): the look-back holds tiles in flight that a copy would not.
+ * on the H100 against 0.746-0.748 ms counting first (docs/perf/split.md#compaction):
+ * the look-back holds tiles in flight that a copy would not.
  * Inputs without values below 256 MiB take the one-kernel split instead
  * (split_resident.cuh).
  */

@@ -20,7 +20,7 @@
  * ms or more with every shape, tile order and load scheme tried): blocks that each sweep
  * their own run keep far more of memory open at once than tiles handed out one a
  * block in order (the three kernels with their tiles visited out of order took
- * 1.38 ms). benchmarks/results/h100-2026-11-27b has the figures; cuda_split.cu takes
+ * 1.38 ms). docs/perf/split.md#the-one-kernel-split has the figures; cuda_split.cu takes
  * it below 256 MiB of elements.
  *
  * Elements of 1, 2, 4, 8 or 16 bytes, no values; the input and the flags 16-byte

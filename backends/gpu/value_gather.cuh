@@ -110,10 +110,10 @@ template <size_t VS, class Key> __host__ __device__ constexpr bool stages_values
  * coalesced into buf, then each output taken from buf; src == dst is fine. A gather
  * straight from global memory (gather_values) costs up to a sector a value in a
  * random order. H100, run-time compiled sort of 2^26 u32 keys with u32 values
- * (benchmarks/results/h100-2026-11-26c): 7.65 ms, 7.47 with the block sort staged;
+ * (docs/perf/merge-sort.md#variants-that-lost): 7.65 ms, 7.47 with the block sort staged;
  * staging the merge this way too (after the merge) took 7.81. The merge instead loads
  * its values with its keys, before merging (merge_path.cuh: merge_tiles_body):
- * 7.24-7.26 ms against 7.38-7.41 (benchmarks/results/h100-2026-11-26d). */
+ * 7.24-7.26 ms against 7.38-7.41 (docs/perf/merge-sort.md#progress-custom-comparator-at-226). */
 template <int THREADS, int ITEMS, size_t VS>
 SWEEP_GPU_INLINE void staged_values(const unsigned char *src, int len, const unsigned short *idx,
                                     void *buf, unsigned char *dst) {
