@@ -1,38 +1,32 @@
-/* Backend selection for the hardening programs (see backends.h). */
+/* Backend selection for the test programs (see backends.h). */
 #include "backends.h"
 
 #include <stdio.h>
 #include <string.h>
 
-int h_parse_backend(const char *name, sweep_backend *out) {
-    static const struct {
-        const char *name;
-        sweep_backend backend;
-    } known[] = {{"serial", SWEEP_BACKEND_SERIAL},
-                 {"openmp", SWEEP_BACKEND_OPENMP},
-                 {"cuda", SWEEP_BACKEND_CUDA},
-                 {"hip", SWEEP_BACKEND_HIP}};
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
-        if (name && strcmp(name, known[i].name) == 0) {
-            *out = known[i].backend;
+int t_parse_backend(const char *name, sweep_backend *out) {
+    for (int b = SWEEP_BACKEND_SERIAL; b <= SWEEP_BACKEND_HIP; ++b)
+        if (name && strcmp(name, sweep_backend_name((sweep_backend)b)) == 0) {
+            *out = (sweep_backend)b;
             return 1;
         }
     return 0;
 }
 
-int h_backend_available(sweep_backend backend) {
+int t_backend_available(sweep_backend backend) {
     sweep_backend_info info;
     sweep_status st = sweep_backend_query(backend, &info);
     if (st != SWEEP_OK) {
-        printf("sweep_backend_query(%s): %s\n", sweep_backend_name(backend), sweep_last_error());
-        return 0;
+        printf("sweep_backend_query(%s) failed: %s (%s)\n", sweep_backend_name(backend),
+               sweep_status_string(st), sweep_last_error());
+        return -1;
     }
     if (!info.available)
         printf("backend %s is not available: %s\n", sweep_backend_name(backend), info.reason);
-    return info.available;
+    return info.available ? 1 : 0;
 }
 
-sweep_context *h_context(sweep_backend backend, unsigned options, int num_threads) {
+sweep_context *t_backend_context(sweep_backend backend, unsigned options, int num_threads) {
     sweep_context_desc d;
     memset(&d, 0, sizeof d);
     d.backend = backend;
@@ -44,4 +38,12 @@ sweep_context *h_context(sweep_backend backend, unsigned options, int num_thread
         return NULL;
     }
     return ctx;
+}
+
+int t_backend_arg(int argc, char **argv, sweep_backend *out) {
+    if (argc != 3 || strcmp(argv[1], "--backend") != 0 || !t_parse_backend(argv[2], out)) {
+        fprintf(stderr, "usage: %s --backend serial|openmp|cuda|hip\n", argv[0]);
+        return 2;
+    }
+    return t_backend_available(*out) > 0 ? 0 : T_EXIT_SKIP;
 }

@@ -17,7 +17,7 @@ void t_rng_seed(t_rng *r, const char *name) {
 }
 
 uint64_t t_rng_next(t_rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (r->s += T_RNG_STEP);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);

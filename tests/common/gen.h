@@ -17,6 +17,9 @@ typedef struct t_rng {
     uint64_t s;
 } t_rng;
 
+/* What each value advances the state by (splitmix64's step). */
+#define T_RNG_STEP 0x9e3779b97f4a7c15ull
+
 /* FNV-1a of bytes: seeds from names and inputs. */
 uint64_t t_hash(const void *data, size_t bytes);
 

@@ -12,6 +12,7 @@
  * A disagreement prints what differs and aborts, which libFuzzer reports as a crash
  * with the input saved.
  */
+#include "backends.h"
 #include "custom.h"
 #include "fuzz_call.h"
 
@@ -73,8 +74,8 @@ static const char mod_less_device_source[] =
 static sweep_backend device_backend(void) {
     const char *d = getenv("SWEEP_FUZZ_DEVICE");
     if (!d || !d[0]) return SWEEP_BACKEND_AUTO;
-    if (strcmp(d, "cuda") == 0) return SWEEP_BACKEND_CUDA;
-    if (strcmp(d, "hip") == 0) return SWEEP_BACKEND_HIP;
+    sweep_backend b;
+    if (t_parse_backend(d, &b) && (b == SWEEP_BACKEND_CUDA || b == SWEEP_BACKEND_HIP)) return b;
     fprintf(stderr, "sweep-fuzz: SWEEP_FUZZ_DEVICE=%s is neither cuda nor hip\n", d);
     abort();
 }
