@@ -27,7 +27,10 @@ sweep_custom_compare_desc t_compare_desc(const char *name, size_t key_size, size
     return d;
 }
 
-T_AFFINE_COMPOSE(t_affine32_then, t_affine32, uint32_t, uint32_t)
+void t_affine32_then(const void *first, const void *second, void *out, void *user) {
+    (void)user;
+    T_AFFINE_COMPOSE(first, second, out, t_affine32, uint32_t, uint32_t);
+}
 
 static const char affine32_source[] =
     T_AFFINE_SOURCE("t_affine32", "affine_then", "uint32_t", "uint32_t");

@@ -22,19 +22,18 @@ sweep_custom_op_desc t_op_desc(const char *name, size_t elem_size, size_t elem_a
 sweep_custom_compare_desc t_compare_desc(const char *name, size_t key_size, size_t key_align,
                                          sweep_less_fn less, const char *device_source);
 
-/* Defines `void NAME(first, second, out, user)` (write `static` before it for a file's
- * own), the composition of affine maps of TYPE, a struct {T a, b;}, computed in W (wide
- * enough that nothing is promoted to a signed type) and truncated to T. */
-#define T_AFFINE_COMPOSE(NAME, TYPE, T, W)                                                         \
-    void NAME(const void *first, const void *second, void *out, void *user) {                      \
-        (void)user;                                                                                \
-        TYPE f, s, r;                                                                              \
-        memcpy(&f, first, sizeof f);                                                               \
-        memcpy(&s, second, sizeof s);                                                              \
-        r.a = (T)((W)s.a * (W)f.a);                                                                \
-        r.b = (T)((W)s.a * (W)f.b + (W)s.b);                                                       \
-        memcpy(out, &r, sizeof r);                                                                 \
-    }
+/* The body of a combine function composing affine maps of TYPE, a struct {T a, b;}:
+ * *OUT = FIRST then SECOND, computed in W (wide enough that nothing is promoted to a
+ * signed type) and truncated to T. */
+#define T_AFFINE_COMPOSE(FIRST, SECOND, OUT, TYPE, T, W)                                           \
+    do {                                                                                           \
+        TYPE f_, s_, r_;                                                                           \
+        memcpy(&f_, FIRST, sizeof f_);                                                             \
+        memcpy(&s_, SECOND, sizeof s_);                                                            \
+        r_.a = (T)((W)s_.a * (W)f_.a);                                                             \
+        r_.b = (T)((W)s_.a * (W)f_.b + (W)s_.b);                                                   \
+        memcpy(OUT, &r_, sizeof r_);                                                               \
+    } while (0)
 
 /* The device source of the same composition: struct STRUCT {T a, b;} and a __device__
  * function FN (all four arguments string literals; T and W spelled as device code
