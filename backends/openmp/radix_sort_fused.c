@@ -1,5 +1,5 @@
 /*
- * radix_sort.c -- fused LSD radix sort. The first read of the keys finds the passes
+ * radix_sort_fused.c -- fused LSD radix sort. The first read of the keys finds the passes
  * whose digit is the same for every key, which are skipped: with several threads it
  * counts the lowest digit and takes the AND and the OR of the keys' patterns (a digit
  * is constant where they agree); one thread counts every pass's digit at once, since
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "backend_omp.h"
-#include "radix_kernels.h"
+#include "radix_digits.h"
 #include "stream_store.h"
 
 #include <omp.h>
