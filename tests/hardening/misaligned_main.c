@@ -10,7 +10,6 @@
 #include "primitives.h"
 
 #include <stdio.h>
-#include <string.h>
 
 int main(int argc, char **argv) {
     sweep_backend backend;
