@@ -16,8 +16,8 @@
 # Options: --backend cuda|hip (default cuda; hip builds libsweep-hip.so for
 # SWEEP_HIP_ARCHS, default "gfx90a;gfx940;gfx1030", and runs the same suite on an AMD
 # GPU; compute-sanitizer is NVIDIA-only, so hip skips step 3), --no-build (use an
-# existing build folder, e.g. one carried to the GPU machine), --build DIR (default
-# build-cuda or build-hip), --quick (skip the sanitizers), --perf (also time against
+# existing build folder, e.g. one built elsewhere and copied to the GPU machine),
+# --build DIR (default build-cuda or build-hip), --quick (skip the sanitizers), --perf (also time against
 # CUB: builds and runs sweep-cuda-perf; cuda only), --no-large (skip the 2^32 + 7
 # element run).
 # Without a usable GPU the suite exits 77 for every family: the summary says

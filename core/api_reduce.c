@@ -2,6 +2,7 @@
  * api_reduce.c -- the public reductions: of a whole array into one element, and of
  * every segment given by offsets. Every argument is checked before the driver runs.
  */
+#include "context_registry.h"
 #include "internal.h"
 
 sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void *in, size_t n, void *out) {

@@ -3,6 +3,7 @@
  * runs of equal keys. Every argument is checked before the driver runs, so a bad
  * call writes nothing.
  */
+#include "context_registry.h"
 #include "internal.h"
 
 static sweep_status check_kind(sweep_scan_kind kind) {

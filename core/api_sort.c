@@ -4,6 +4,7 @@
  * overlaps its input, or touches any other argument, is refused; every argument is
  * checked before the driver runs.
  */
+#include "context_registry.h"
 #include "ranges.h"
 
 sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype) {

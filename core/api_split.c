@@ -3,6 +3,7 @@
  * stream compaction (only the flagged, stable). Outputs must not overlap any input
  * or each other; every argument is checked before the driver runs.
  */
+#include "context_registry.h"
 #include "ranges.h"
 
 static sweep_status check_elements(const uint8_t *flags, const void *in, const void *out,

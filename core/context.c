@@ -1,66 +1,12 @@
 /* Contexts: a backend, an opened device handle, options and the scratch cache. */
 #include "alloc_hook.h"
+#include "context_registry.h"
 #include "internal.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define SWEEP__KNOWN_OPTIONS (SWEEP_OPTION_GENERIC | SWEEP_OPTION_DETERMINISTIC)
-
-/* The live contexts of the process. A destroyed context's pointer dangles: looking it
- * up here (comparing addresses, never reading through it) turns a use after destroy
- * into an error instead of undefined behaviour. Only an address that a newer context
- * happens to reuse escapes this. Programs hold few contexts: a linear table is enough. */
-static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
-static const sweep_context **live;
-static size_t live_len, live_cap;
-
-static int live_add(const sweep_context *ctx) {
-    int ok = 1;
-    pthread_mutex_lock(&live_lock);
-    if (live_len == live_cap) {
-        size_t cap = live_cap ? 2 * live_cap : 16;
-        const sweep_context **grown =
-            sweep__alloc_should_fail() ? NULL : realloc((void *)live, cap * sizeof *grown);
-        if (grown) {
-            live = grown;
-            live_cap = cap;
-        } else {
-            ok = 0;
-        }
-    }
-    if (ok) live[live_len++] = ctx;
-    pthread_mutex_unlock(&live_lock);
-    return ok;
-}
-
-/* Removes ctx when remove is set; returns whether it was live. */
-static int live_find(const sweep_context *ctx, int remove) {
-    int found = 0;
-    pthread_mutex_lock(&live_lock);
-    for (size_t i = live_len; i-- > 0;)
-        if (live[i] == ctx) {
-            found = 1;
-            if (remove) live[i] = live[--live_len];
-            break;
-        }
-    if (live_len == 0 && live) { /* the last context is gone: leave nothing behind */
-        free((void *)live);
-        live = NULL;
-        live_cap = 0;
-    }
-    pthread_mutex_unlock(&live_lock);
-    return found;
-}
-
-sweep_status sweep__check_ctx(const sweep_context *ctx) {
-    if (!ctx) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "ctx is NULL");
-    if (!live_find(ctx, 0))
-        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "ctx %p is not a live context (destroyed?)",
-                           (const void *)ctx);
-    return SWEEP_OK;
-}
 
 int sweep__use_fused(const sweep_context *ctx) {
     return (ctx->options & SWEEP_OPTION_GENERIC) == 0;
@@ -130,7 +76,7 @@ sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc 
         return sweep__fail(SWEEP_ERR_INTERNAL, "backend %s reported a zero tile size",
                            sweep_backend_name(backend));
     }
-    if (!live_add(ctx)) {
+    if (!sweep__registry_add(ctx)) {
         ctx->be->close(ctx->h);
         free(ctx);
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot record the context");
@@ -143,7 +89,7 @@ void sweep_context_destroy(sweep_context *ctx) {
     if (!ctx) return;
     SWEEP__ENTER("sweep_context_destroy");
     /* Taken out of the table first: a second destroy is refused, not a double free. */
-    if (!live_find(ctx, 1)) {
+    if (!sweep__registry_remove(ctx)) {
         (void)sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "ctx %p is not a live context (destroyed?)",
                           (void *)ctx);
         return;

@@ -44,8 +44,7 @@ sweep_status sweep__backend_failed(const char *backend_name, const char *entry,
 
 /* ------------------------------------------------------------------ loader -- */
 
-/* The serial backend's table (linked in). */
-const sweep_backend_table *sweep__serial_table(void);
+/* The serial backend's table (linked in): serial_table.h. */
 
 typedef struct sweep__backend_slot {
     const sweep_backend_table *table; /* NULL when unavailable                        */
@@ -96,10 +95,7 @@ struct sweep_context {
 /* Non-zero when the core should use fused entries of the backend. */
 int sweep__use_fused(const sweep_context *ctx);
 
-/* Validates a context argument: NULL, or a pointer that is not a live context
- * (destroyed, never created), is SWEEP_ERR_INVALID_ARGUMENT. One lock and a lookup in
- * the process's table of live contexts; the context itself is not read. */
-sweep_status sweep__check_ctx(const sweep_context *ctx);
+/* Validating a context argument (sweep__check_ctx): context_registry.h. */
 
 /* Frees the memory from sweep_malloc that is still allocated (context destroy). */
 void sweep__allocs_release(sweep_context *ctx);

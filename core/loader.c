@@ -6,6 +6,7 @@
  * runtime may have registered exit handlers inside them.
  */
 #include "internal.h"
+#include "serial_table.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

@@ -1,5 +1,6 @@
 /* Context memory: allocation and copies through the backend. */
 #include "alloc_hook.h"
+#include "context_registry.h"
 #include "internal.h"
 
 #include <stdlib.h>

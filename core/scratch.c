@@ -5,6 +5,7 @@
  * ordered on the context's stream, so a block may be reused as soon as a call ends.
  */
 #include "alloc_hook.h"
+#include "context_registry.h"
 #include "internal.h"
 
 #include <stdint.h>

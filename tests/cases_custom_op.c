@@ -9,6 +9,7 @@
  * not compile. */
 #include "check.h"
 #include "comparators.h"
+#include "custom.h"
 #include "families.h"
 #include "segments.h"
 
@@ -44,54 +45,32 @@ static const char mat2_source[] = "struct t_mat2 { unsigned int m[4]; };\n"
                                   "    return r;\n"
                                   "}\n";
 
+/* Affine maps x -> a*x + b composed first then second (tests/common/custom.h). */
 typedef struct affine64 {
-    uint64_t a, b; /* x -> a*x + b */
+    uint64_t a, b;
 } affine64;
 
-/* first then second: x -> s.a*(f.a*x + f.b) + s.b */
 static void affine64_compose(const void *first, const void *second, void *out, void *user) {
     (void)user;
-    affine64 f, s, r;
-    memcpy(&f, first, sizeof f);
-    memcpy(&s, second, sizeof s);
-    r.a = s.a * f.a;
-    r.b = s.a * f.b + s.b;
-    memcpy(out, &r, sizeof r);
+    T_AFFINE_COMPOSE(first, second, out, affine64, uint64_t, uint64_t);
 }
 
 static const char affine64_source[] =
-    "struct t_affine64 { uint64_t a, b; };\n"
-    "__device__ t_affine64 affine_u64(t_affine64 f, t_affine64 s) {\n"
-    "    t_affine64 r;\n"
-    "    r.a = s.a * f.a;\n"
-    "    r.b = s.a * f.b + s.b;\n"
-    "    return r;\n"
-    "}\n";
+    T_AFFINE_SOURCE("t_affine64", "affine_u64", "uint64_t", "uint64_t");
 
 typedef struct affine16 {
     uint16_t a, b;
 } affine16;
 
+/* Multiplied in 32 bits (a u16 alone would promote to int, whose overflow is
+ * undefined) and truncated to 16 bits, in C and device code alike. */
 static void affine16_compose(const void *first, const void *second, void *out, void *user) {
     (void)user;
-    affine16 f, s, r;
-    memcpy(&f, first, sizeof f);
-    memcpy(&s, second, sizeof s);
-    r.a = (uint16_t)((unsigned)s.a * f.a);
-    r.b = (uint16_t)((unsigned)s.a * f.b + s.b);
-    memcpy(out, &r, sizeof r);
+    T_AFFINE_COMPOSE(first, second, out, affine16, uint16_t, uint32_t);
 }
 
-/* The C code multiplies in unsigned int (a u16 alone would promote to int, whose
- * overflow is undefined) and truncates to 16 bits; the device code does the same. */
 static const char affine16_source[] =
-    "struct t_affine16 { uint16_t a, b; };\n"
-    "__device__ t_affine16 affine_u16(t_affine16 f, t_affine16 s) {\n"
-    "    t_affine16 r;\n"
-    "    r.a = (uint16_t)((uint32_t)s.a * (uint32_t)f.a);\n"
-    "    r.b = (uint16_t)((uint32_t)s.a * (uint32_t)f.b + (uint32_t)s.b);\n"
-    "    return r;\n"
-    "}\n";
+    T_AFFINE_SOURCE("t_affine16", "affine_u16", "uint16_t", "uint32_t");
 
 /* Affine maps over floats. Exactness by construction: a is 1, -1 or (rarely) 0 and b a
  * small integer (|b| <= 8), so every coefficient of every partial composition is an
@@ -106,21 +85,10 @@ typedef struct affinef {
 
 static void affinef_compose(const void *first, const void *second, void *out, void *user) {
     (void)user;
-    affinef f, s, r;
-    memcpy(&f, first, sizeof f);
-    memcpy(&s, second, sizeof s);
-    r.a = s.a * f.a;
-    r.b = s.a * f.b + s.b;
-    memcpy(out, &r, sizeof r);
+    T_AFFINE_COMPOSE(first, second, out, affinef, float, float);
 }
 
-static const char affinef_source[] = "struct t_affinef { float a, b; };\n"
-                                     "__device__ t_affinef affine_f32(t_affinef f, t_affinef s) {\n"
-                                     "    t_affinef r;\n"
-                                     "    r.a = s.a * f.a;\n"
-                                     "    r.b = s.a * f.b + s.b;\n"
-                                     "    return r;\n"
-                                     "}\n";
+static const char affinef_source[] = T_AFFINE_SOURCE("t_affinef", "affine_f32", "float", "float");
 
 /* Argmax as (value, index) pairs: the larger value wins, equal values (also -0.0 vs
  * +0.0) take the smaller index. That is a total order on the pairs, so the operator is
@@ -175,45 +143,19 @@ static int make_op(t_state *t, int which, int source, sweep_custom_op **custom, 
     static const affine16 aff16_id = {1, 0};
     static const affinef afff_id = {1.0f, 0.0f};
     static const argmax argmax_id = {-INFINITY, UINT32_MAX};
-    sweep_custom_op_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = op_names[which];
-    switch (which) {
-    case OP_MAT2:
-        d.elem_size = sizeof(mat2);
-        d.elem_align = 4;
-        d.identity = &mat_id;
-        d.combine = mat2_mul;
-        d.device_source = mat2_source;
-        break;
-    case OP_AFFINE64:
-        d.elem_size = sizeof(affine64);
-        d.elem_align = 8;
-        d.identity = &aff64_id;
-        d.combine = affine64_compose;
-        d.device_source = affine64_source;
-        break;
-    case OP_AFFINE16:
-        d.elem_size = sizeof(affine16);
-        d.elem_align = 2;
-        d.identity = &aff16_id;
-        d.combine = affine16_compose;
-        d.device_source = affine16_source;
-        break;
-    case OP_AFFINE_F32:
-        d.elem_size = sizeof(affinef);
-        d.elem_align = 4;
-        d.identity = &afff_id;
-        d.combine = affinef_compose;
-        d.device_source = affinef_source;
-        break;
-    default:
-        d.elem_size = sizeof(argmax);
-        d.elem_align = 4;
-        d.identity = &argmax_id;
-        d.combine = argmax_combine;
-        d.device_source = argmax_source;
-    }
+    /* in the order of OP_MAT2 ... OP_ARGMAX */
+    const sweep_custom_op_desc ops[OP_COUNT] = {
+        t_op_desc(op_names[OP_MAT2], sizeof(mat2), 4, &mat_id, mat2_mul, mat2_source),
+        t_op_desc(op_names[OP_AFFINE64], sizeof(affine64), 8, &aff64_id, affine64_compose,
+                  affine64_source),
+        t_op_desc(op_names[OP_AFFINE16], sizeof(affine16), 2, &aff16_id, affine16_compose,
+                  affine16_source),
+        t_op_desc(op_names[OP_AFFINE_F32], sizeof(affinef), 4, &afff_id, affinef_compose,
+                  affinef_source),
+        t_op_desc(op_names[OP_ARGMAX], sizeof(argmax), 4, &argmax_id, argmax_combine,
+                  argmax_source),
+    };
+    sweep_custom_op_desc d = ops[which];
     if (source == SRC_NONE) d.device_source = NULL;
     if (source == SRC_BROKEN) d.device_source = broken_source;
     *oop = o_custom(d.elem_size, d.identity, d.combine, NULL);
@@ -381,13 +323,9 @@ static t_result source_case(const t_case *c, const t_env *env, char *msg, size_t
     o_cmp ocmp;
     size_t size = comparator ? sizeof(t_record) : sizeof(mat2);
     if (comparator) {
-        sweep_custom_compare_desc d;
-        memset(&d, 0, sizeof d);
-        d.name = "by_key";
-        d.key_size = sizeof(t_record);
-        d.key_align = 4;
-        d.less = t_record_less;
-        d.device_source = source == SRC_BROKEN ? broken_compare_source : NULL;
+        const sweep_custom_compare_desc d =
+            t_compare_desc("by_key", sizeof(t_record), 4, t_record_less,
+                           source == SRC_BROKEN ? broken_compare_source : NULL);
         ocmp = o_cmp_custom(size, t_record_less, NULL);
         if (!t_ok(&t, sweep_custom_compare_create(&ccustom, &d), "sweep_custom_compare_create"))
             return t_end(&t);

@@ -1,5 +1,6 @@
 /* The error contract of custom operator and comparator creation. */
 #include "cases_errors.h"
+#include "custom.h"
 #include "errors_fixture.h"
 
 #include <stdio.h>
@@ -9,13 +10,9 @@ t_result e_custom_create(const t_case *c, const t_env *env, char *msg, size_t le
     E_BEGIN;
     static const uint64_t id[4] = {0, 0, 0, 0};
     sweep_custom_op *sentinel = (sweep_custom_op *)(uintptr_t)0x10, *op = sentinel;
-    sweep_custom_op_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = "good_name_1";
-    d.elem_size = 8;
-    d.elem_align = 8;
-    d.identity = id;
-    d.combine = (sweep_combine_fn)(uintptr_t)1; /* never called: every create below fails */
+    /* combine is never called: every create below fails */
+    const sweep_custom_op_desc d =
+        t_op_desc("good_name_1", 8, 8, id, (sweep_combine_fn)(uintptr_t)1, NULL);
     const char *fn = "sweep_custom_op_create";
     sweep_custom_op_desc x;
     BAD(sweep_custom_op_create(NULL, &d), fn, "out NULL");
@@ -48,12 +45,8 @@ t_result e_custom_create(const t_case *c, const t_env *env, char *msg, size_t le
     if (op != sentinel) t_fail(&t, "sweep_custom_op_create wrote *out on failure");
 
     sweep_custom_compare *cs = (sweep_custom_compare *)(uintptr_t)0x20, *cmp = cs;
-    sweep_custom_compare_desc cd;
-    memset(&cd, 0, sizeof cd);
-    cd.name = "cmp";
-    cd.key_size = 4;
-    cd.key_align = 4;
-    cd.less = (sweep_less_fn)(uintptr_t)1;
+    const sweep_custom_compare_desc cd =
+        t_compare_desc("cmp", 4, 4, (sweep_less_fn)(uintptr_t)1, NULL);
     sweep_custom_compare_desc y;
     fn = "sweep_custom_compare_create";
     BAD(sweep_custom_compare_create(NULL, &cd), fn, "out NULL");

@@ -4,15 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int t_parse_backend(const char *name, sweep_backend *out) {
-    for (int b = SWEEP_BACKEND_SERIAL; b <= SWEEP_BACKEND_HIP; ++b)
-        if (strcmp(name, sweep_backend_name((sweep_backend)b)) == 0) {
-            *out = (sweep_backend)b;
-            return 1;
-        }
-    return 0;
-}
-
 void t_print_counts(const t_registry *r) {
     size_t total = 0;
     for (size_t f = 0; f < t_num_families; ++f) {

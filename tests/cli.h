@@ -1,14 +1,13 @@
 /*
  * cli.h -- what the two front ends (sweep-conformance and sweep-check) share besides
- * the cases: backend names and counting cases per family.
+ * the cases and the backend names of tests/common/backends.h: counting and listing
+ * cases per family.
  */
 #ifndef SWEEP_TESTS_CLI_H
 #define SWEEP_TESTS_CLI_H
 
+#include "backends.h"
 #include "families.h"
-
-/* "serial", "openmp", "cuda", "hip" -> the backend; 0 when unknown. */
-int t_parse_backend(const char *name, sweep_backend *out);
 
 /* Prints "family count" lines and the total. */
 void t_print_counts(const t_registry *r);

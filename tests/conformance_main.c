@@ -12,8 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-#define T_EXIT_SKIP 77
-
 static int usage(const char *argv0) {
     fprintf(stderr,
             "usage: %s --backend serial|openmp|cuda|hip [--path fused|generic|both]\n"
@@ -77,18 +75,10 @@ int main(int argc, char **argv) {
         return usage(argv[0]);
     }
 
-    sweep_backend_info info;
-    sweep_status st = sweep_backend_query(backend, &info);
-    if (st != SWEEP_OK) {
-        printf("sweep_backend_query(%s) failed: %s (%s)\n", backend_name, sweep_status_string(st),
-               sweep_last_error());
+    const int available = t_backend_available(backend);
+    if (available <= 0) {
         t_registry_free(&reg);
-        return 1;
-    }
-    if (!info.available) {
-        printf("backend %s is not available: %s\n", backend_name, info.reason);
-        t_registry_free(&reg);
-        return T_EXIT_SKIP;
+        return available < 0 ? 1 : T_EXIT_SKIP;
     }
     const char *env_generic = getenv("SWEEP_GENERIC");
     if (fused && env_generic && strcmp(env_generic, "1") == 0)

@@ -1,8 +1,10 @@
 /*
  * cuda_scan.cu -- the fused scan, segmented scan, reduce and segmented reduce
  * entries except reduce: argument shaping around the single-pass kernel; custom
- * operators go to their run-time compiled kernels.
+ * operators go to their kernels compiled at run time on the operator by NVRTC or
+ * hipRTC (cuda_rtc_scan.cu).
  */
+#include "cuda_rtc.h"
 #include "cuda_single_pass.h"
 
 #include <stdio.h>
@@ -10,17 +12,11 @@
 
 using namespace sweep_gpu;
 
-#include "cuda_rtc.h"
-/* Custom operators: kernels compiled at run time on the operator (cuda_rtc_scan.cu),
- * by NVRTC or hipRTC. */
-#define SWEEP_CUSTOM_OP(h, call) return call
-
 sweep_status sweep_cuda_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
                              int exclusive, void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (op->kind == SWEEP_OP_CUSTOM)
-        SWEEP_CUSTOM_OP(h,
-                        sweep_cuda_rtc_scan(h, op, in, out, n, exclusive, scratch, scratch_bytes));
+        return sweep_cuda_rtc_scan(h, op, in, out, n, exclusive, scratch, scratch_bytes);
     if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
@@ -33,8 +29,8 @@ sweep_status sweep_cuda_segmented_scan(void *hv, const sweep_kop *op, const void
                                        void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (op->kind == SWEEP_OP_CUSTOM)
-        SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_scan(h, op, in, out, n, ks, exclusive, scratch,
-                                                         scratch_bytes));
+        return sweep_cuda_rtc_segmented_scan(h, op, in, out, n, ks, exclusive, scratch,
+                                             scratch_bytes);
     if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);
@@ -66,8 +62,8 @@ sweep_status sweep_cuda_segmented_reduce(void *hv, const sweep_kop *op, const vo
                                          void *scratch, size_t *scratch_bytes) {
     sweep_cuda *h = (sweep_cuda *)hv;
     if (op->kind == SWEEP_OP_CUSTOM)
-        SWEEP_CUSTOM_OP(h, sweep_cuda_rtc_segmented_reduce(h, op, in, n, offsets, nseg, out,
-                                                           scratch, scratch_bytes));
+        return sweep_cuda_rtc_segmented_reduce(h, op, in, n, offsets, nseg, out, scratch,
+                                               scratch_bytes);
     if (scratch) SWEEP_CUDA_ENTER(h); /* a size query touches no device */
     SegArgs seg;
     memset(&seg, 0, sizeof seg);

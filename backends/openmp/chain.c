@@ -5,9 +5,9 @@
  *
  * Blocks go to threads in the order the threads ask for them (a shared counter), not
  * round robin: with a fixed round robin a thread that falls behind (preempted, slower
- * pages) makes every later round wait for it. On the lent machine's 16 cores (2^27
- * u32 scan) the threads waited 2.97 ms per call each with round robin and 0.27 ms with
- * the counter; the scan took 16.6 against 13.8 ms.
+ * pages) makes every later round wait for it. On a 16-core machine (2^27 u32 scan)
+ * the threads waited 2.97 ms per call each with round robin and 0.27 ms with the
+ * counter; the scan took 16.6 against 13.8 ms.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "chain.h"

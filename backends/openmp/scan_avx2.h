@@ -1,8 +1,8 @@
 /*
  * scan_avx2.h -- plain and flag-segmented scans of integer elements with a built-in
  * operator, 32 bytes at a time in AVX2 registers. The scalar loop's carried
- * dependency allows one element per cycle, which on the lent machine's cores cost a
- * 2^27 u32 scan over 16 threads about a fifth of its time; in registers the elements
+ * dependency allows one element per cycle, which on a 16-core machine cost a 2^27
+ * u32 scan over 16 threads about a fifth of its time; in registers the elements
  * of a vector are scanned in log steps and only the carry is serial. Integer operators are
  * associative, so the answers are those of the scalar loop, bit for bit.
  */

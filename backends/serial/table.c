@@ -4,8 +4,8 @@
  * synchronization have nothing to do. The table has no fused entries on purpose:
  * the serial backend is the reference for the core's generic compositions.
  */
-#include "internal.h"
 #include "serial.h"
+#include "serial_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>

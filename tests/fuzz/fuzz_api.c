@@ -12,6 +12,8 @@
  * A disagreement prints what differs and aborts, which libFuzzer reports as a crash
  * with the input saved.
  */
+#include "backends.h"
+#include "custom.h"
 #include "fuzz_call.h"
 
 #include <stdarg.h>
@@ -60,34 +62,20 @@ static sweep_context *make_context(sweep_backend backend, unsigned options) {
     return ctx;
 }
 
-static void affine_then(const void *x, const void *y, void *out, void *user) {
-    fo_affine_then(x, y, out, user);
-}
-
-/* The custom operator's device form, for GPU backends (compiled at run time). */
-static const char affine_device_source[] =
-    "struct fz_affine { uint32_t a, b; };\n"
-    "__device__ fz_affine fuzz_affine(fz_affine f, fz_affine g) {\n"
-    "    fz_affine h;\n"
-    "    h.a = f.a * g.a;\n"
-    "    h.b = g.a * f.b + g.b;\n"
-    "    return h;\n"
-    "}\n";
-
-/* The custom comparator's device form (fo_mod_less). */
+/* The custom comparator's device form (fz_mod_less). */
 #define FZ_STR_(x) #x
 #define FZ_STR(x) FZ_STR_(x)
 static const char mod_less_device_source[] =
     "__device__ bool fuzz_mod_less(uint32_t a, uint32_t b) {\n"
-    "    return a % " FZ_STR(FO_MOD) " < b % " FZ_STR(FO_MOD) ";\n"
+    "    return a % " FZ_STR(FZ_MOD) " < b % " FZ_STR(FZ_MOD) ";\n"
                                                               "}\n";
 
 /* SWEEP_FUZZ_DEVICE=cuda|hip adds that backend; unset or empty adds none. */
 static sweep_backend device_backend(void) {
     const char *d = getenv("SWEEP_FUZZ_DEVICE");
     if (!d || !d[0]) return SWEEP_BACKEND_AUTO;
-    if (strcmp(d, "cuda") == 0) return SWEEP_BACKEND_CUDA;
-    if (strcmp(d, "hip") == 0) return SWEEP_BACKEND_HIP;
+    sweep_backend b;
+    if (t_parse_backend(d, &b) && (b == SWEEP_BACKEND_CUDA || b == SWEEP_BACKEND_HIP)) return b;
     fprintf(stderr, "sweep-fuzz: SWEEP_FUZZ_DEVICE=%s is neither cuda nor hip\n", d);
     abort();
 }
@@ -121,25 +109,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
             fprintf(stderr, "sweep-fuzz: the %s backend is unavailable: %s\n", g_backend_names[2],
                     sweep_last_error());
     }
-    static const uint32_t identity[2] = {1, 0};
-    sweep_custom_op_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = "fuzz_affine";
-    d.elem_size = 8;
-    d.elem_align = 4;
-    d.identity = identity;
-    d.combine = affine_then;
-    d.device_source = affine_device_source;
+    const sweep_custom_op_desc d = t_affine32_desc();
     static sweep_custom_op *op;
     if (sweep_custom_op_create(&op, &d) != SWEEP_OK) abort();
     fz_set_custom_op(op);
-    sweep_custom_compare_desc cd;
-    memset(&cd, 0, sizeof cd);
-    cd.name = "fuzz_mod_less";
-    cd.key_size = 4;
-    cd.key_align = 4;
-    cd.less = fo_mod_less;
-    cd.device_source = mod_less_device_source;
+    const sweep_custom_compare_desc cd =
+        t_compare_desc("fuzz_mod_less", 4, 4, fz_mod_less, mod_less_device_source);
     static sweep_custom_compare *cmp;
     if (sweep_custom_compare_create(&cmp, &cd) != SWEEP_OK) abort();
     fz_set_custom_compare(cmp);

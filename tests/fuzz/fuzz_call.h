@@ -8,7 +8,7 @@
 #define SWEEP_FUZZ_CALL_H
 
 #include "fuzz_decode.h"
-#include "fuzz_oracle.h"
+#include "oracle.h"
 
 #include <sweep/sweep.h>
 
@@ -50,7 +50,7 @@ typedef struct fz_call {
     int prim;
     const char *fn; /* the public function's name */
     sweep_op op;
-    fo_op fop;
+    o_op fop; /* the operator as the oracle applies it */
     sweep_scan_kind kind;
     sweep_dtype key_dtype;
     sweep_sort_desc desc;
@@ -77,29 +77,22 @@ typedef struct fz_call {
  * LLVMFuzzerInitialize in fuzz_api.c). */
 int fz_device_missing(void);
 
-/* The fuzzer's custom operator (affine maps), created once. */
+/* The fuzzer's custom operator (affine maps on uint32_t, tests/common/custom.h),
+ * created once. */
 void fz_set_custom_op(const sweep_custom_op *op);
-/* The fuzzer's custom comparator on 4-byte keys (fo_mod_less), created once. */
+/* The fuzzer's custom comparator on 4-byte keys: by the key's value (as uint32_t)
+ * modulo FZ_MOD, a strict weak order with many ties; created once. */
+#define FZ_MOD 251u
+int fz_mod_less(const void *a, const void *b, void *user);
 void fz_set_custom_compare(const sweep_custom_compare *cmp);
 
 /* Decodes a call and fills the arena's input arrays (the rest stays poison). */
 void fz_decode_call(fz_reader *r, fz_call *c);
 void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena);
-/* The order of sort keys: the bits [begin, end) of each key's order pattern
- * (fo_pattern), ascending or descending, or with custom set the custom comparator's
- * order (fo_mod_less, 4-byte keys). */
-typedef struct fz_key_order {
-    const uint8_t *keys;
-    size_t ks;
-    sweep_dtype dtype;
-    int descending;
-    unsigned begin, end;
-    int custom;
-} fz_key_order;
-/* The field of key i that the order compares. */
-uint64_t fz_key_field(const fz_key_order *k, size_t i);
-/* fo_before_fn over a fz_key_order: key i strictly before key j. */
-int fz_key_before(size_t i, size_t j, const void *order);
+/* The order of a merge sort's or a merge's keys as the oracle applies it: the
+ * built-in order of key_dtype (descending as the comparator says) or, with custom_cmp,
+ * fz_mod_less. */
+o_cmp fz_key_cmp(const fz_call *c);
 
 /* Writes the oracle's answer of a valid, non-float_sum call into want (a copy of the
  * initial arena). */

@@ -8,6 +8,7 @@
  * A call is decoded valid; with the input's "corrupt" bit one argument is then made
  * invalid in one of the ways sweep.h names, and the call must be refused.
  */
+#include "custom.h"
 #include "fuzz_call.h"
 
 #include <math.h>
@@ -77,15 +78,11 @@ static void decode_op(fz_reader *r, fz_call *c, int custom) {
     if (is_float(d) && k >= SWEEP_OP_AND) k = (sweep_op_kind)(k - SWEEP_OP_AND + SWEEP_OP_SUM);
     if (custom && g_custom) {
         c->op = sweep_op_custom(g_custom);
-        c->fop.kind = SWEEP_OP_CUSTOM;
-        c->fop.dtype = SWEEP_U8;
-        c->fop.size = 8;
+        c->fop = t_affine32_oracle();
         return;
     }
     c->op = sweep_op_builtin(k, d);
-    c->fop.kind = k;
-    c->fop.dtype = d;
-    c->fop.size = sweep_dtype_size(d);
+    c->fop = o_builtin(k, d);
     c->float_sum = is_float(d) && (k == SWEEP_OP_SUM || k == SWEEP_OP_PROD);
 }
 
@@ -359,19 +356,14 @@ static void fill_values(uint8_t *dst, size_t count, size_t vs, uint32_t salt) {
             dst[i * vs + b] = (uint8_t)(((i + salt) >> (8 * (b % 4))) ^ (b / 4));
 }
 
-/* Sorts count keys of the whole key in place (merge inputs must be sorted). */
-static void sort_keys(uint8_t *keys, size_t count, size_t ks, sweep_dtype dtype, int descending,
-                      int custom) {
+/* Sorts count keys in place by the call's comparator (merge inputs must be sorted). */
+static void sort_keys(const fz_call *c, uint8_t *keys, size_t count) {
     if (count < 2) return;
-    fz_key_order k = {keys, ks, dtype, descending, 0, (unsigned)(8 * ks), custom};
-    size_t *idx = malloc(count * sizeof *idx);
-    uint8_t *tmp = malloc(count * ks);
-    if (!idx || !tmp) abort();
-    fo_stable_order(idx, count, fz_key_before, &k);
-    for (size_t i = 0; i < count; ++i)
-        memcpy(tmp + i * ks, keys + idx[i] * ks, ks);
-    memcpy(keys, tmp, count * ks);
-    free(idx);
+    const o_cmp cmp = fz_key_cmp(c);
+    uint8_t *tmp = malloc(count * cmp.key_size);
+    if (!tmp) abort();
+    memcpy(tmp, keys, count * cmp.key_size);
+    o_sort(&cmp, tmp, keys, NULL, NULL, 0, count);
     free(tmp);
 }
 
@@ -416,13 +408,11 @@ void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
             vs = c->placed_value_size;
             if (in) {
                 fill_keys(r, c, in, c->na, ks);
-                sort_keys(in, c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING,
-                          c->custom_cmp);
+                sort_keys(c, in, c->na);
             }
             if (aux) {
                 fill_keys(r, c, aux, n - c->na, ks);
-                sort_keys(aux, n - c->na, ks, c->key_dtype, c->cmp.kind == SWEEP_COMPARE_DESCENDING,
-                          c->custom_cmp);
+                sort_keys(c, aux, n - c->na);
             }
             if (c->a[3].off != FZ_NULL && vs) fill_values(arena + c->a[3].off, c->na, vs, 0);
             if (c->a[5].off != FZ_NULL && vs)

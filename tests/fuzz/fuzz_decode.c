@@ -5,10 +5,7 @@ void fz_reader_init(fz_reader *r, const uint8_t *data, size_t size) {
     r->data = data;
     r->size = size;
     r->pos = 0;
-    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the input */
-    for (size_t i = 0; i < size; ++i)
-        h = (h ^ data[i]) * 0x100000001b3ull;
-    r->rng = h;
+    r->rng.s = t_hash(data, size);
 }
 
 uint8_t fz_u8(fz_reader *r) {
@@ -21,10 +18,7 @@ uint16_t fz_u16(fz_reader *r) {
 }
 
 uint64_t fz_next(fz_reader *r) {
-    uint64_t z = (r->rng += 0x9e3779b97f4a7c15ull); /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return t_rng_next(&r->rng);
 }
 
 void fz_fill(fz_reader *r, void *out, size_t bytes) {

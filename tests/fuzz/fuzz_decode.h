@@ -6,13 +6,15 @@
 #ifndef SWEEP_FUZZ_DECODE_H
 #define SWEEP_FUZZ_DECODE_H
 
+#include "gen.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct fz_reader {
     const uint8_t *data;
     size_t size, pos;
-    uint64_t rng; /* fills element data once the input is used up */
+    t_rng rng; /* fills element data once the input is used up */
 } fz_reader;
 
 void fz_reader_init(fz_reader *r, const uint8_t *data, size_t size);

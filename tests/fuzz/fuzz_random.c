@@ -132,13 +132,6 @@ static void add_path(corpus *c, const char *path) {
     }
 }
 
-static uint64_t next(uint64_t *s) { /* splitmix64 */
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static double now_s(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -182,29 +175,29 @@ int main(int argc, char **argv) {
     const double t0 = now_s();
     for (size_t i = 0; i < c.count; ++i)
         run_one(c.data[i], c.len[i]);
-    uint64_t s = seed;
+    t_rng s = {seed};
     unsigned long long done = 0;
     uint8_t buf[kMaxInput];
     for (; done < runs; ++done) {
         if (seconds > 0 && (done & 15) == 0 && now_s() - t0 >= seconds) break;
         size_t len;
-        if (c.count && (next(&s) & 1)) {
+        if (c.count && (t_rng_next(&s) & 1)) {
             /* a corpus input with one to four bytes changed (or appended) */
-            const size_t k = (size_t)(next(&s) % c.count);
+            const size_t k = (size_t)(t_rng_next(&s) % c.count);
             len = c.len[k];
             memcpy(buf, c.data[k], len);
-            const int edits = 1 + (int)(next(&s) % 4);
+            const int edits = 1 + (int)(t_rng_next(&s) % 4);
             for (int e = 0; e < edits; ++e) {
-                const size_t at = (size_t)(next(&s) % (len + 1));
+                const size_t at = (size_t)(t_rng_next(&s) % (len + 1));
                 if (at == len && len < kMaxInput) ++len;
-                if (at < len) buf[at] = (uint8_t)next(&s);
+                if (at < len) buf[at] = (uint8_t)t_rng_next(&s);
             }
         } else {
             /* fresh bytes: the decoder reads the first dozen or so as the call's shape,
              * the rest (and the generator seeded by all of them) as element data */
-            len = 4 + (size_t)(next(&s) % 60);
+            len = 4 + (size_t)(t_rng_next(&s) % 60);
             for (size_t i = 0; i < len; ++i)
-                buf[i] = (uint8_t)next(&s);
+                buf[i] = (uint8_t)t_rng_next(&s);
         }
         run_one(buf, len);
     }

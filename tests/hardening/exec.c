@@ -21,7 +21,7 @@ static int h_why(char *why, size_t len, const char *fmt, ...) {
  * bytes when none does. */
 static size_t first_diff(const unsigned char *got, const unsigned char *want, size_t bytes) {
     for (size_t i = 0; i < bytes; ++i)
-        if (got[i] != (want ? want[i] : H_POISON)) return i;
+        if (got[i] != (want ? want[i] : T_POISON)) return i;
     return bytes;
 }
 
@@ -51,12 +51,12 @@ static int verify(sweep_context *ctx, h_array *arrays, size_t narrays, h_slot *s
         const unsigned char *want = succeeded && arr->want ? arr->want : arr->init;
         size_t d = first_diff(back + arr->shift, want, arr->bytes);
         size_t g = first_diff(back, NULL, arr->shift);
-        size_t t = first_diff(back + arr->shift + arr->bytes, NULL, H_GUARD);
-        int ok = d == arr->bytes && g == arr->shift && t == H_GUARD;
+        size_t t = first_diff(back + arr->shift + arr->bytes, NULL, T_GUARD);
+        int ok = d == arr->bytes && g == arr->shift && t == T_GUARD;
         if (!ok) {
             if (d < arr->bytes)
                 h_why(why, len, "%s (shift %zu) byte %zu is 0x%02x, want 0x%02x after %s",
-                      arr->name, arr->shift, d, back[arr->shift + d], want ? want[d] : H_POISON,
+                      arr->name, arr->shift, d, back[arr->shift + d], want ? want[d] : T_POISON,
                       succeeded ? "success" : "failure (nothing may be written)");
             else
                 h_why(why, len, "%s (shift %zu): a byte %s the array was written", arr->name,
@@ -76,10 +76,10 @@ int h_exec(const h_how *how, const char *fn, h_array *arrays, size_t narrays, h_
     size_t made = 0;
     for (; made < narrays; ++made) {
         h_array *arr = &arrays[made];
-        size_t total = arr->shift + arr->bytes + H_GUARD;
+        size_t total = arr->shift + arr->bytes + T_GUARD;
         unsigned char *host = malloc(total);
         if (!host) break;
-        memset(host, H_POISON, total);
+        memset(host, T_POISON, total);
         if (arr->init) memcpy(host + arr->shift, arr->init, arr->bytes);
         slots[made].total = total;
         slots[made].base = NULL;

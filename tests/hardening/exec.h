@@ -9,11 +9,11 @@
 #ifndef SWEEP_TESTS_HARDENING_EXEC_H
 #define SWEEP_TESTS_HARDENING_EXEC_H
 
+#include "harness.h" /* T_POISON, T_GUARD: the poison byte and guard of every test */
+
 #include <stddef.h>
 #include <sweep/sweep.h>
 
-#define H_POISON 0xA5u
-#define H_GUARD 64u
 #define H_MAX_ARRAYS 8
 
 typedef struct h_array {

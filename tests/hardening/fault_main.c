@@ -54,7 +54,7 @@ static void after_fault(sweep_context *ctx, void *out) {
 }
 
 static void serial_still_works(void) {
-    sweep_context *ctx = h_context(SWEEP_BACKEND_SERIAL, 0, 0);
+    sweep_context *ctx = t_backend_context(SWEEP_BACKEND_SERIAL, 0, 0);
     if (!ctx) {
         expect(0, "a serial context after the fault", SWEEP_ERR_INTERNAL);
         return;
@@ -75,7 +75,7 @@ static void serial_still_works(void) {
 int main(int argc, char **argv) {
     sweep_backend backend = SWEEP_BACKEND_CUDA;
     if (argc == 3 && strcmp(argv[1], "--backend") == 0) {
-        if (!h_parse_backend(argv[2], &backend) ||
+        if (!t_parse_backend(argv[2], &backend) ||
             (backend != SWEEP_BACKEND_CUDA && backend != SWEEP_BACKEND_HIP)) {
             printf("usage: sweep-hardening-fault [--backend cuda|hip]\n");
             return 2;
@@ -84,13 +84,13 @@ int main(int argc, char **argv) {
         printf("usage: sweep-hardening-fault [--backend cuda|hip]\n");
         return 2;
     }
-    if (!h_backend_available(backend)) return H_EXIT_SKIP;
+    if (t_backend_available(backend) <= 0) return T_EXIT_SKIP;
     alarm(F_ALARM_S); /* a hang ends the program with SIGALRM: a failure, not a stall */
 
-    sweep_context *ctx = h_context(backend, 0, 0);
+    sweep_context *ctx = t_backend_context(backend, 0, 0);
     /* a bystander on the same device: what a fault does to it is printed, not
      * required (on CUDA both share the device's primary context) */
-    sweep_context *bystander = h_context(backend, 0, 0);
+    sweep_context *bystander = t_backend_context(backend, 0, 0);
     if (!ctx || !bystander) return 1;
     void *out = NULL;
     sweep_status st = sweep_malloc(ctx, &out, F_N * sizeof(uint32_t));

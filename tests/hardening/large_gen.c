@@ -1,20 +1,19 @@
 /* Seeded inputs of sweep-hardening-large (see large_gen.h). */
 #include "large_gen.h"
 
+#include "gen.h"
 #include "large_par.h"
 
+#include <string.h>
+
 uint64_t lg_seed(const char *name) {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (const char *c = name; *c; ++c)
-        h = (h ^ (unsigned char)*c) * 1099511628211ull;
-    return h;
+    return t_hash(name, strlen(name));
 }
 
+/* Value i comes from the state that i values leave: seed + i steps. */
 uint64_t lg_bits(uint64_t seed, size_t i) {
-    uint64_t z = seed + 0x9e3779b97f4a7c15ull * ((uint64_t)i + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    t_rng r = {seed + T_RNG_STEP * (uint64_t)i};
+    return t_rng_next(&r);
 }
 
 /* The inverse of an odd number modulo 2^32 (Newton's iteration doubles the correct

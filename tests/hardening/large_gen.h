@@ -18,10 +18,11 @@ typedef struct lg_perm {
     uint32_t mul1, mul2, inv1, inv2, add1, add2;
 } lg_perm;
 
-/* A 64-bit seed from a name ("scan.u32"): each step gets its own inputs. */
+/* A 64-bit seed from a name ("scan.u32"): each step gets its own inputs (t_hash). */
 uint64_t lg_seed(const char *name);
 
-/* 64 well-mixed bits of element i (splitmix64 of seed and index). */
+/* 64 well-mixed bits of element i: value i (from 0) of tests/common's generator
+ * (splitmix64) seeded with seed, reached without the i values before it. */
 uint64_t lg_bits(uint64_t seed, size_t i);
 
 /* A seeded bijection of 32-bit values and its inverse. */

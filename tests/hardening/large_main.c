@@ -367,7 +367,7 @@ int main(int argc, char **argv) {
     int pairs = 1;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
-            if (!h_parse_backend(argv[++i], &backend)) return usage();
+            if (!t_parse_backend(argv[++i], &backend)) return usage();
         } else if (strcmp(argv[i], "--n") == 0 && i + 1 < argc) {
             char *end = NULL;
             unsigned long long v = strtoull(argv[++i], &end, 0);
@@ -385,11 +385,11 @@ int main(int argc, char **argv) {
             return usage();
         }
     }
-    if (!h_backend_available(backend)) return H_EXIT_SKIP;
+    if (t_backend_available(backend) <= 0) return T_EXIT_SKIP;
     lm_run r;
     memset(&r, 0, sizeof r);
     r.n = n;
-    r.ctx = h_context(backend, options, 0);
+    r.ctx = t_backend_context(backend, options, 0);
     if (!r.ctx) return 1;
     sweep_backend_info info;
     if (sweep_backend_query(backend, &info) != SWEEP_OK) info.device_name[0] = 0;

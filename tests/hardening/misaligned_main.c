@@ -10,21 +10,17 @@
 #include "primitives.h"
 
 #include <stdio.h>
-#include <string.h>
 
 int main(int argc, char **argv) {
     sweep_backend backend;
-    if (argc != 3 || strcmp(argv[1], "--backend") != 0 || !h_parse_backend(argv[2], &backend)) {
-        fprintf(stderr, "usage: %s --backend serial|openmp|cuda|hip\n", argv[0]);
-        return 2;
-    }
-    if (!h_backend_available(backend)) return H_EXIT_SKIP;
+    const int usage = t_backend_arg(argc, argv, &backend);
+    if (usage) return usage;
     static const size_t sizes[] = {1, 37, 4099, 65543};
     static const size_t shifts[][2] = {{1, 1}, {3, 7}}; /* elements, bytes */
     static const unsigned paths[] = {0, SWEEP_OPTION_GENERIC};
     int failures = 0, runs = 0;
     for (size_t p = 0; p < 2; ++p) {
-        sweep_context *ctx = h_context(backend, paths[p], 0);
+        sweep_context *ctx = t_backend_context(backend, paths[p], 0);
         if (!ctx) return 1;
         h_how how = {ctx, -1, NULL};
         for (size_t i = 0; i < h_num_prims; ++i)

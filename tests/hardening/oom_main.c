@@ -11,6 +11,7 @@
  */
 #include "alloc_hook.h"
 #include "backends.h"
+#include "custom.h"
 #include "primitives.h"
 
 #include <stdio.h>
@@ -24,7 +25,7 @@ static int oom_primitive(sweep_backend backend, unsigned options, const h_prim *
                          long *failed_allocs) {
     h_shape sh = {20011, 1, 3, "oom"};
     for (long k = 0; k < H_MAX_K; ++k) {
-        sweep_context *ctx = h_context(backend, options, 0);
+        sweep_context *ctx = t_backend_context(backend, options, 0);
         if (!ctx) return 0;
         sweep_status st = SWEEP_OK;
         h_how how = {ctx, k, &st};
@@ -92,21 +93,11 @@ static int oom_objects(sweep_backend backend) {
         }
     }
     static const unsigned char identity[8] = {0};
-    sweep_custom_op_desc od;
-    memset(&od, 0, sizeof od);
-    od.name = "oom_op";
-    od.elem_size = 8;
-    od.elem_align = 8;
-    od.identity = identity;
-    od.combine = add_u64;
-    od.device_source = "struct e { unsigned long long v; };"; /* a second allocation */
-    sweep_custom_compare_desc cd;
-    memset(&cd, 0, sizeof cd);
-    cd.name = "oom_cmp";
-    cd.key_size = 4;
-    cd.key_align = 4;
-    cd.less = less_u32;
-    cd.device_source = "bool less(unsigned a, unsigned b) { return a < b; }";
+    /* the device source is a second allocation */
+    const sweep_custom_op_desc od =
+        t_op_desc("oom_op", 8, 8, identity, add_u64, "struct e { unsigned long long v; };");
+    const sweep_custom_compare_desc cd = t_compare_desc(
+        "oom_cmp", 4, 4, less_u32, "bool less(unsigned a, unsigned b) { return a < b; }");
     for (int which = 0; which < 2; ++which) {
         long k = 0;
         for (; k < H_MAX_K; ++k) {
@@ -140,11 +131,8 @@ static int oom_objects(sweep_backend backend) {
 
 int main(int argc, char **argv) {
     sweep_backend backend;
-    if (argc != 3 || strcmp(argv[1], "--backend") != 0 || !h_parse_backend(argv[2], &backend)) {
-        fprintf(stderr, "usage: %s --backend serial|openmp|cuda|hip\n", argv[0]);
-        return 2;
-    }
-    if (!h_backend_available(backend)) return H_EXIT_SKIP;
+    const int usage = t_backend_arg(argc, argv, &backend);
+    if (usage) return usage;
     int failures = oom_objects(backend) ? 0 : 1;
     long total_failed = 0;
     static const unsigned paths[] = {0, SWEEP_OPTION_GENERIC};

@@ -13,7 +13,7 @@ void *h_alloc(h_mem *m, size_t bytes) {
 
 void *h_poisoned(h_mem *m, size_t bytes) {
     void *p = h_alloc(m, bytes);
-    if (p) memset(p, H_POISON, bytes);
+    if (p) memset(p, T_POISON, bytes);
     return p;
 }
 

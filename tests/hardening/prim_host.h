@@ -18,7 +18,7 @@ typedef struct h_mem {
 
 /* Zeroed bytes (at least one), or NULL when out of memory or of the 16 slots. */
 void *h_alloc(h_mem *m, size_t bytes);
-/* The same, filled with H_POISON. */
+/* The same, filled with T_POISON. */
 void *h_poisoned(h_mem *m, size_t bytes);
 void h_free_all(h_mem *m);
 

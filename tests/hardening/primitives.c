@@ -1,4 +1,4 @@
-/* The table of primitive calls (see primitives.h); answers come from tests/oracle.c.
+/* The table of primitive calls (see primitives.h); answers come from tests/common/oracle.c.
  * The calls live in prims_<family>.c (declared in prims.h). */
 #include "primitives.h"
 #include "prims.h"

@@ -3,6 +3,7 @@
 #include "prim_host.h"
 #include "prims.h"
 
+#include "custom.h"
 #include "oracle.h"
 
 #include <string.h>
@@ -86,41 +87,11 @@ int p_scan_u8_xor(const h_how *how, const h_shape *sh, char *why, size_t len) {
                             SWEEP_EXCLUSIVE, 0);
 }
 
-/* Affine maps x -> a*x + b (mod 2^32): composing them is associative but not
- * commutative, so a backend that reorders operands gives a different answer. */
-typedef struct affine {
-    uint32_t a, b;
-} affine;
-
-static void affine_then(const void *x, const void *y, void *out, void *user) {
-    (void)user;
-    affine f, g, h;
-    memcpy(&f, x, sizeof f);
-    memcpy(&g, y, sizeof g);
-    h.a = f.a * g.a;
-    h.b = g.a * f.b + g.b;
-    memcpy(out, &h, sizeof h);
-}
-
-/* The same for GPU backends, compiled at run time. */
-static const char affine_source[] = "struct t_affine { unsigned int a, b; };\n"
-                                    "__device__ t_affine affine_then(t_affine f, t_affine g) {\n"
-                                    "    t_affine h;\n"
-                                    "    h.a = f.a * g.a;\n"
-                                    "    h.b = g.a * f.b + g.b;\n"
-                                    "    return h;\n"
-                                    "}\n";
-
+/* Affine maps x -> a*x + b (mod 2^32, tests/common/custom.h): composing them is
+ * associative but not commutative, so a backend that reorders operands gives a
+ * different answer. */
 static int make_affine(sweep_custom_op **op, char *why, size_t len) {
-    static const affine id = {1, 0};
-    sweep_custom_op_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = "affine_then";
-    d.elem_size = sizeof(affine);
-    d.elem_align = 4;
-    d.identity = &id;
-    d.combine = affine_then;
-    d.device_source = affine_source;
+    const sweep_custom_op_desc d = t_affine32_desc();
     if (sweep_custom_op_create(op, &d) != SWEEP_OK) {
         snprintf(why, len, "sweep_custom_op_create: %s", sweep_last_error());
         return 0;
@@ -128,7 +99,7 @@ static int make_affine(sweep_custom_op **op, char *why, size_t len) {
     return 1;
 }
 
-static void gen_affine(t_rng *r, affine *f, size_t n) {
+static void gen_affine(t_rng *r, t_affine32 *f, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         f[i].a = (uint32_t)t_rng_next(r) | 1u;
         f[i].b = (uint32_t)t_rng_next(r);
@@ -139,12 +110,11 @@ int p_scan_custom(const h_how *how, const h_shape *sh, char *why, size_t len) {
     h_mem m = {0};
     t_rng r;
     h_seed(&r, sh, "scan_custom");
-    size_t bytes = sh->n * sizeof(affine);
-    affine *in = h_alloc(&m, bytes), *want = h_alloc(&m, bytes);
+    size_t bytes = sh->n * sizeof(t_affine32);
+    t_affine32 *in = h_alloc(&m, bytes), *want = h_alloc(&m, bytes);
     if (!in || !want) return H_OOM_HOST(&m);
     gen_affine(&r, in, sh->n);
-    static const affine id = {1, 0};
-    o_op op = o_custom(sizeof(affine), &id, affine_then, NULL);
+    o_op op = t_affine32_oracle();
     o_scan(&op, in, NULL, want, sh->n, 1);
     sweep_custom_op *cop = NULL;
     if (!make_affine(&cop, why, len)) {
@@ -152,8 +122,8 @@ int p_scan_custom(const h_how *how, const h_shape *sh, char *why, size_t len) {
         return 0;
     }
     scan_args s = {sweep_op_custom(cop), SWEEP_EXCLUSIVE, SWEEP_U8, sh->n, 0};
-    h_array a[] = {{"in", in, NULL, bytes, sh->elem_shift * sizeof(affine), NULL},
-                   {"out", NULL, want, bytes, (sh->elem_shift + 2) * sizeof(affine), NULL}};
+    h_array a[] = {{"in", in, NULL, bytes, sh->elem_shift * sizeof(t_affine32), NULL},
+                   {"out", NULL, want, bytes, (sh->elem_shift + 2) * sizeof(t_affine32), NULL}};
     int ok = h_exec(how, "sweep_scan", a, 2, call_scan, &s, why, len);
     sweep_custom_op_destroy(cop);
     h_free_all(&m);
@@ -261,12 +231,11 @@ int p_reduce_custom(const h_how *how, const h_shape *sh, char *why, size_t len) 
     h_mem m = {0};
     t_rng r;
     h_seed(&r, sh, "reduce_custom");
-    size_t bytes = sh->n * sizeof(affine);
-    affine *in = h_alloc(&m, bytes), want;
+    size_t bytes = sh->n * sizeof(t_affine32);
+    t_affine32 *in = h_alloc(&m, bytes), want;
     if (!in) return H_OOM_HOST(&m);
     gen_affine(&r, in, sh->n);
-    static const affine id = {1, 0};
-    o_op op = o_custom(sizeof(affine), &id, affine_then, NULL);
+    o_op op = t_affine32_oracle();
     o_reduce(&op, in, sh->n, &want);
     sweep_custom_op *cop = NULL;
     if (!make_affine(&cop, why, len)) {
@@ -274,7 +243,7 @@ int p_reduce_custom(const h_how *how, const h_shape *sh, char *why, size_t len) 
         return 0;
     }
     scan_args s = {sweep_op_custom(cop), SWEEP_INCLUSIVE, SWEEP_U8, sh->n, 0};
-    h_array a[] = {{"in", in, NULL, bytes, sh->elem_shift * sizeof(affine), NULL},
+    h_array a[] = {{"in", in, NULL, bytes, sh->elem_shift * sizeof(t_affine32), NULL},
                    {"out", NULL, &want, sizeof want, sh->elem_shift * 4, NULL}};
     int ok = h_exec(how, "sweep_reduce", a, 2, call_reduce, &s, why, len);
     sweep_custom_op_destroy(cop);

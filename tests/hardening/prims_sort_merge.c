@@ -3,6 +3,7 @@
 #include "prim_host.h"
 #include "prims.h"
 
+#include "custom.h"
 #include "oracle.h"
 
 #include <string.h>
@@ -137,13 +138,8 @@ int p_merge_sort_custom(const h_how *how, const h_shape *sh, char *why, size_t l
     }
     o_cmp c = o_cmp_custom(ks, record_less, NULL);
     o_sort(&c, keys, want, NULL, NULL, 0, sh->n);
-    sweep_custom_compare_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = "record_less";
-    d.key_size = ks;
-    d.key_align = 4;
-    d.less = record_less;
-    d.device_source = record_less_source;
+    const sweep_custom_compare_desc d =
+        t_compare_desc("record_less", ks, 4, record_less, record_less_source);
     sweep_custom_compare *cc = NULL;
     if (sweep_custom_compare_create(&cc, &d) != SWEEP_OK) {
         snprintf(why, len, "sweep_custom_compare_create: %s", sweep_last_error());

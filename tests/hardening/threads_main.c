@@ -30,7 +30,7 @@ static void *work(void *arg) {
     for (int b = 0; b < 2; ++b) {
         if (!w->use[b]) continue;
         /* odd threads take the generic path: both paths run at the same time */
-        ctx[b] = h_context(backends[b], (w->id & 1) ? SWEEP_OPTION_GENERIC : 0, 2);
+        ctx[b] = t_backend_context(backends[b], (w->id & 1) ? SWEEP_OPTION_GENERIC : 0, 2);
         if (!ctx[b]) {
             ++w->failures;
             return NULL;
@@ -60,9 +60,9 @@ static void *work(void *arg) {
 }
 
 int main(void) {
-    int use[2] = {h_backend_available(SWEEP_BACKEND_SERIAL),
-                  h_backend_available(SWEEP_BACKEND_OPENMP)};
-    if (!use[0] && !use[1]) return H_EXIT_SKIP;
+    int use[2] = {t_backend_available(SWEEP_BACKEND_SERIAL) > 0,
+                  t_backend_available(SWEEP_BACKEND_OPENMP) > 0};
+    if (!use[0] && !use[1]) return T_EXIT_SKIP;
     worker w[H_THREADS];
     pthread_t th[H_THREADS];
     int started = 0, failures = 0, runs = 0;

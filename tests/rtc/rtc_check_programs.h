@@ -4,8 +4,10 @@
  * sizes 1 to 32 bytes, by-value and const-reference signatures, both comparator
  * forms, comparator programs specialised for each value size (1, 2, 4, 8, 16 bytes),
  * comparator programs with the safe block shapes as well as the fast ones, and the
- * two kinds of bad source, whose log must name the problem. Include
- * after cuda/cuda_rtc.h (SWEEP_RTC_OP, SWEEP_RTC_CMP), inside an anonymous namespace.
+ * two kinds of bad source, whose log must name the problem; and what both checks do
+ * with a program around their own compiler. Include after cuda/cuda_rtc_internal.h
+ * (SWEEP_RTC_OP, SWEEP_RTC_CMP, sweep_rtc_program_text), <stdio.h> and <string.h>,
+ * inside an anonymous namespace.
  */
 #ifndef SWEEP_TESTS_RTC_CHECK_PROGRAMS_H
 #define SWEEP_TESTS_RTC_CHECK_PROGRAMS_H
@@ -83,5 +85,56 @@ const Program kPrograms[] = {
     {SWEEP_RTC_OP, "too_small", 8, 8,
      "__device__ unsigned too_small(unsigned a, unsigned b) { return a + b; }\n", "size", 0, 0},
 };
+
+/* The request for p's program. */
+sweep_rtc_request request_of(const Program &p) {
+    sweep_rtc_request req;
+    req.kind = p.kind;
+    req.name = p.name;
+    req.source = p.source;
+    req.size = p.size;
+    req.align = p.align;
+    req.value_size = p.value_size;
+    req.safe_shapes = p.safe_shapes;
+    return req;
+}
+
+/* The text of req's program for target (free() it), or NULL after printing the
+ * failure. */
+char *program_text(const sweep_rtc_request &req, const char *target) {
+    char *text = sweep_rtc_program_text(&req);
+    if (!text) printf("FAIL %s %s: out of memory\n", target, req.name);
+    return text;
+}
+
+/* The number of kernels p's program has. */
+int kernel_count(const Program &p) {
+    return p.kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
+}
+
+/* A program with bad source (p.expect_in_log set) must be refused as an invalid
+ * argument with the compiler's words in the log: prints the verdict, returns it. */
+int refused_as_expected(const Program &p, const char *target, sweep_status st, const char *log) {
+    const int ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(log, p.expect_in_log) != NULL;
+    if (!ok)
+        printf("FAIL %s %s: status %d, log lacks '%s':\n%s\n", target, p.name, (int)st,
+               p.expect_in_log, log);
+    else
+        printf("ok   %s %s: refused as expected\n", target, p.name);
+    return ok;
+}
+
+/* The compiler's version when available(why, len, &version) finds it (printed as
+ * "NVRTC 12.4"); otherwise prints why it skips and returns -1. */
+int compiler_version(const char *compiler, int (*available)(char *, size_t, int *)) {
+    char why[2048];
+    int version = 0;
+    if (!available(why, sizeof why, &version)) {
+        printf("skip: no %s: %s\n", compiler, why);
+        return -1;
+    }
+    printf("%s %d.%d\n", compiler, version / 1000, (version % 1000) / 10);
+    return version;
+}
 
 #endif /* SWEEP_TESTS_RTC_CHECK_PROGRAMS_H */

@@ -18,22 +18,11 @@ namespace {
 #include "rtc_check_programs.h"
 
 int check(const Program &p, const char *target) {
-    sweep_rtc_request req;
-    req.kind = p.kind;
-    req.name = p.name;
-    req.source = p.source;
-    req.size = p.size;
-    req.align = p.align;
-    req.value_size = p.value_size;
-    req.safe_shapes = p.safe_shapes;
-    char *text = sweep_rtc_program_text(&req);
-    if (!text) {
-        printf("FAIL %s %s: out of memory\n", target, p.name);
-        return 0;
-    }
+    const sweep_rtc_request req = request_of(p);
+    char *text = program_text(req, target);
+    if (!text) return 0;
     const char *const *names = p.kind == SWEEP_RTC_OP ? sweep_rtc_op_names : sweep_rtc_cmp_names;
-    const int nnames =
-        p.kind == SWEEP_RTC_OP ? (int)SWEEP_RTC_OP_KERNELS : (int)SWEEP_RTC_CMP_KERNELS;
+    const int nnames = kernel_count(p);
     static char log[1 << 16];
     sweep_rtc_image img;
     sweep_status st = sweep_rtc_nvrtc_compile(text, target, names, nnames, &img, log, sizeof log);
@@ -46,29 +35,17 @@ int check(const Program &p, const char *target) {
         else
             printf("ok   %s %s (values %zu%s): %zu bytes, %d kernels\n", target, p.name,
                    p.value_size, p.safe_shapes ? ", safe shapes" : "", img.size, img.nkernels);
-        if (st == SWEEP_OK) sweep_rtc_image_free(&img);
     } else {
-        ok = st == SWEEP_ERR_INVALID_ARGUMENT && strstr(log, p.expect_in_log) != NULL;
-        if (!ok)
-            printf("FAIL %s %s: status %d, log lacks '%s':\n%s\n", target, p.name, (int)st,
-                   p.expect_in_log, log);
-        else
-            printf("ok   %s %s: refused as expected\n", target, p.name);
-        if (st == SWEEP_OK) sweep_rtc_image_free(&img);
+        ok = refused_as_expected(p, target, st, log);
     }
+    if (st == SWEEP_OK) sweep_rtc_image_free(&img);
     return ok;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-    char why[2048];
-    int version = 0;
-    if (!sweep_rtc_nvrtc_available(why, sizeof why, &version)) {
-        printf("skip: no NVRTC: %s\n", why);
-        return 77;
-    }
-    printf("NVRTC %d.%d\n", version / 1000, (version % 1000) / 10);
+    if (compiler_version("NVRTC", sweep_rtc_nvrtc_available) < 0) return 77;
     const char *archs = argc > 1 ? argv[1] : "90";
     int failures = 0, targets = 0;
     for (const char *p = archs; *p;) {

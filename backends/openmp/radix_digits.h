@@ -1,10 +1,12 @@
 /*
- * radix_kernels.h -- digit counting and stable digit scatter over a range of keys,
- * typed by key width. A key's digits come from its order-preserving pattern
- * (backend.h, host_keys.h): pattern = raw ^ mask(raw), computed without branches.
+ * radix_digits.h -- digit counting and stable digit scatter over a range of keys,
+ * typed by key width: what both radix sorts (radix_basic_kernels.c, composed by the
+ * core; radix_sort_fused.c) do to one range of keys in one pass. A key's digits come
+ * from its order-preserving pattern (backend.h, host_keys.h): pattern = raw ^
+ * mask(raw), computed without branches.
  */
-#ifndef SWEEP_OPENMP_RADIX_KERNELS_H
-#define SWEEP_OPENMP_RADIX_KERNELS_H
+#ifndef SWEEP_OPENMP_RADIX_DIGITS_H
+#define SWEEP_OPENMP_RADIX_DIGITS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,4 +49,4 @@ void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void 
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
                                size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc);
 
-#endif /* SWEEP_OPENMP_RADIX_KERNELS_H */
+#endif /* SWEEP_OPENMP_RADIX_DIGITS_H */

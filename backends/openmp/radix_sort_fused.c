@@ -1,5 +1,5 @@
 /*
- * radix_sort.c -- fused LSD radix sort. The first read of the keys finds the passes
+ * radix_sort_fused.c -- fused LSD radix sort. The first read of the keys finds the passes
  * whose digit is the same for every key, which are skipped: with several threads it
  * counts the lowest digit and takes the AND and the OR of the keys' patterns (a digit
  * is constant where they agree); one thread counts every pass's digit at once, since
@@ -8,8 +8,8 @@
  * their part of the previous output again) followed by a stable, write-combined
  * scatter. Buffers ping-pong between the output and one scratch copy of the keys
  * (and values), ordered so that the last pass lands in the output. Counting every
- * pass in the first read cost an increment per key and pass: on the lent machine's 16
- * cores (2^27 u32 keys) the sort took 213-221 ms with the AND/OR read against 240-307
+ * pass in the first read cost an increment per key and pass: on a 16-core machine
+ * (2^27 u32 keys) the sort took 213-221 ms with the AND/OR read against 240-307
  * ms. Counting the next pass inside the scatter would save a read of the keys but
  * costs more than the read (one thread, 2^24 u32 keys: 3.5 ns per key and pass
  * against 1.3 + 0.4 for scatter + count): the scatter is bound by its per-key work,
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "backend_omp.h"
-#include "radix_kernels.h"
+#include "radix_digits.h"
 #include "stream_store.h"
 
 #include <omp.h>
@@ -27,10 +27,10 @@
  * write-combining lines that are streamed to memory whole: each output line is then
  * written once, never read for ownership, and a page is touched once per line
  * instead of once per key. Smaller inputs stay in cache, where direct stores win
- * (on the 2-core development machine staging through memcpy was slower: 153 ms
- * against 282 ms for 2^22 u32 keys on one thread). On the lent machine's 16 cores
- * (2^27 u32) staging with 1024-byte lines gave 366 M keys/s and 288 M pairs/s,
- * against 322 and 207 with direct stores and 317 and 249 with 64-byte lines. */
+ * (on a 2-core machine staging through memcpy was slower: 153 ms against 282 ms
+ * for 2^22 u32 keys on one thread). On a 16-core machine (2^27 u32) staging with
+ * 1024-byte lines gave 366 M keys/s and 288 M pairs/s, against 322 and 207 with
+ * direct stores and 317 and 249 with 64-byte lines. */
 #ifndef SWOMP_RADIX_WC_MIN_BYTES
 #define SWOMP_RADIX_WC_MIN_BYTES SWOMP_STREAM_MIN_BYTES
 #endif

@@ -1,8 +1,10 @@
 /*
- * gen.h -- seeded inputs for the conformance cases. Every case seeds its generator
- * from its name, so a failure reproduces with `--case NAME`. Inputs are never all
- * zeros, include negative values, and are shaped per operator so that scans stay
- * informative (products of odd numbers do not collapse to 0, AND keeps bits).
+ * gen.h -- seeded inputs for the test programs. Every conformance case seeds its
+ * generator from its name, so a failure reproduces with `--case NAME`. Inputs are
+ * never all zeros, include negative values, and are shaped per operator so that scans
+ * stay informative (products of odd numbers do not collapse to 0, AND keeps bits).
+ * The generator itself (t_rng, any 64-bit state) also drives the fuzz harness's
+ * element data and the hardening programs' large inputs.
  */
 #ifndef SWEEP_TESTS_GEN_H
 #define SWEEP_TESTS_GEN_H
@@ -15,7 +17,15 @@ typedef struct t_rng {
     uint64_t s;
 } t_rng;
 
+/* What each value advances the state by (splitmix64's step). */
+#define T_RNG_STEP 0x9e3779b97f4a7c15ull
+
+/* FNV-1a of bytes: seeds from names and inputs. */
+uint64_t t_hash(const void *data, size_t bytes);
+
+/* Seeds from the name's hash. */
 void t_rng_seed(t_rng *r, const char *name);
+/* The next value of the generator (splitmix64). */
 uint64_t t_rng_next(t_rng *r);
 /* Uniform in [0, bound) (bound > 0). */
 uint64_t t_rng_below(t_rng *r, uint64_t bound);

@@ -4,15 +4,20 @@
 #include <math.h>
 #include <string.h>
 
+uint64_t t_hash(const void *data, size_t bytes) {
+    const unsigned char *p = data;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < bytes; ++i)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
 void t_rng_seed(t_rng *r, const char *name) {
-    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the case name */
-    for (const char *p = name; *p; ++p)
-        h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
-    r->s = h;
+    r->s = t_hash(name, strlen(name));
 }
 
 uint64_t t_rng_next(t_rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (r->s += T_RNG_STEP);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);

@@ -1,6 +1,8 @@
 /* Custom comparators for the sort and merge cases. */
 #include "comparators.h"
 
+#include "custom.h"
+
 #include <string.h>
 
 /* The field each comparator orders by, read from a possibly misaligned key. */
@@ -80,13 +82,9 @@ const char *t_comparator_name(int mode) {
 }
 
 sweep_status t_comparator_create(int which, sweep_custom_compare **out, size_t *size) {
-    sweep_custom_compare_desc d;
-    memset(&d, 0, sizeof d);
-    d.name = comparators[which].name;
-    d.key_size = comparators[which].size;
-    d.key_align = comparators[which].align;
-    d.less = comparators[which].less;
-    d.device_source = comparators[which].source;
+    const sweep_custom_compare_desc d =
+        t_compare_desc(comparators[which].name, comparators[which].size, comparators[which].align,
+                       comparators[which].less, comparators[which].source);
     *size = d.key_size;
     return sweep_custom_compare_create(out, &d);
 }

@@ -1,11 +1,12 @@
 /*
- * basic_radix.c -- the radix kernels the core composes per digit: one histogram of
- * every pass, digit-major per-tile histograms, and the stable scatter of each tile.
+ * radix_basic_kernels.c -- the radix kernels the core composes per digit: one
+ * histogram of every pass, digit-major per-tile histograms, and the stable scatter of
+ * each tile (the generic path; the fused sort is radix_sort_fused.c).
  */
 #include <string.h>
 
 #include "backend_omp.h"
-#include "radix_kernels.h"
+#include "radix_digits.h"
 
 #include <omp.h>
 
