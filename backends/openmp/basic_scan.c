@@ -17,7 +17,7 @@ sweep_status swomp_tile_reduce(void *hv, const sweep_kop *op, const void *in, co
     const unsigned char *src = (const unsigned char *)in;
     unsigned char *dst = (unsigned char *)partials;
     size_t s = op->size, ntiles = (n + tile - 1) / tile;
-    int strict = swomp_deterministic(h), threads = swomp_team(h, n * s);
+    int strict = swomp_deterministic(h), threads = swomp_team(h, n * s * swomp_reduce_cost(op));
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t t = 0; t < ntiles; t++) {
         size_t lo = t * tile, hi = lo + tile < n ? lo + tile : n, from = lo;

@@ -313,3 +313,8 @@ void swomp_combine(const sweep_kop *op, const void *a, const void *b, void *out)
 int swomp_op_inexact(const sweep_kop *op) {
     return op->kind == SWEEP_OP_CUSTOM || op->dtype == SWEEP_F32 || op->dtype == SWEEP_F64;
 }
+
+size_t swomp_reduce_cost(const sweep_kop *op) {
+    const int flt = op->dtype == SWEEP_F32 || op->dtype == SWEEP_F64;
+    return flt && (op->kind == SWEEP_OP_SUM || op->kind == SWEEP_OP_PROD) ? 4 : 1;
+}

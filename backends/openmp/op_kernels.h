@@ -44,4 +44,10 @@ void swomp_combine(const sweep_kop *op, const void *a, const void *b, void *out)
  * custom operators (whose exactness we cannot know). */
 int swomp_op_inexact(const sweep_kop *op);
 
+/* How much slower than a vector step per element a reduction's typed loop is: 4 for
+ * floating SUM and PROD (contiguous blocks in scalar chains, see op_kernels.c), 1
+ * otherwise. Teams are sized by bytes times this, so that a slower loop gets more
+ * threads on the same input. */
+size_t swomp_reduce_cost(const sweep_kop *op);
+
 #endif /* SWEEP_OPENMP_OP_KERNELS_H */

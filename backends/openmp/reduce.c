@@ -14,7 +14,7 @@
 sweep_status swomp_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
                           void *scratch, size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
-    int threads = swomp_team(h, n * op->size);
+    int threads = swomp_team(h, n * op->size * swomp_reduce_cost(op));
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
@@ -86,7 +86,7 @@ sweep_status swomp_segmented_reduce(void *hv, const sweep_kop *op, const void *i
      * the team for all n elements, an upper bound of the run's. */
     size_t first = scratch ? offsets[0] : 0, last = scratch ? offsets[nseg] : n,
            span = last - first;
-    int threads = swomp_team(h, span * op->size);
+    int threads = swomp_team(h, span * op->size * swomp_reduce_cost(op));
     if ((size_t)threads > span) threads = span ? (int)span : 1;
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
