@@ -15,6 +15,8 @@ endfunction()
 # the prefix, hiding a broken install layout.
 unset(ENV{SWEEP_PLUGIN_PATH})
 unset(ENV{SWEEP_BACKEND})
+# Installed programs must find libsweep by their rpath alone.
+unset(ENV{LD_LIBRARY_PATH})
 separate_arguments(c_flags UNIX_COMMAND "${C_FLAGS}")
 separate_arguments(linker_flags UNIX_COMMAND "${LINKER_FLAGS}")
 set(work ${PREFIX}-${STEP})
@@ -30,6 +32,12 @@ if(STEP STREQUAL "prefix")
       message(FATAL_ERROR "the install lacks ${f}")
     endif()
   endforeach()
+  # The installed sweep-check starts from the prefix and runs (a quick family).
+  if(EXISTS ${BINDIR}/sweep-check)
+    run("the installed sweep-check" ${BINDIR}/sweep-check --backend serial --primitive errors)
+  else()
+    message(FATAL_ERROR "the install lacks ${BINDIR}/sweep-check")
+  endif()
 
 elseif(STEP STREQUAL "find_package")
   file(REMOVE_RECURSE ${work})
