@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
-# run-h100.sh -- the published H100 run, as the lead runs it through the device tool
-# (one H100, 16 cores, CUDA 13.0, no network, perhaps no matplotlib): it only makes
-# JSON. The report and plots are made afterwards on the workstation:
+# run-h100.sh -- the published H100 run, on the machine with the GPU (one H100, 16
+# cores, CUDA 13.0, no network, perhaps no matplotlib, commands limited to 10 minutes):
+# it only makes JSON. The report and plots are made afterwards on a workstation:
 #
-#   benchmarks/stage-h100.sh                  # here: build-h100/ (sm_90) + its deps
-#   device run, carry ["build-h100"], command:
+#   benchmarks/stage-h100.sh                  # workstation: build-h100/ (sm_90) + deps
+#   copy the working tree with build-h100/ to the GPU machine, and there:
 #       bash benchmarks/run-h100.sh gpu       # about 4 minutes
-#       bash benchmarks/run-h100.sh cpu       # about 5 minutes (second call)
-#   /usr/bin/python3 benchmarks/report.py <files_at>/h100-gpu.json <files_at>/h100-cpu.json \
+#       bash benchmarks/run-h100.sh cpu       # about 5 minutes (a second command)
+#   copy $OUT back, and on the workstation:
+#   /usr/bin/python3 benchmarks/report.py OUT/h100-gpu.json OUT/h100-cpu.json \
 #       -o benchmarks/results/h100 --title "sweep on NVIDIA H100 + 16 host cores" \
 #       --command-file benchmarks/results/h100/command.txt
 #
 # PART: gpu (CUDA backend, CUB, Thrust, device copies; 2^10..2^28 in powers of 4),
 # cpu (serial and OpenMP backends, std, libstdc++ parallel mode, host copies;
 # 2^11..2^27 in powers of 4, one-core implementations up to 2^23), or all (both in
-# one call: over the tool's 10-minute limit unless sizes are cut). Writes
+# one command: over the 10-minute limit unless sizes are cut). Writes
 # h100-PART.json, h100-PART.log, command-PART.txt and machine-PART.txt into $OUT when
 # OUT is set, else into benchmarks/results/h100/raw. Options after PART go to
 # sweep-bench (e.g. --cpu-sizes=11:25:2 to shorten). sweep-bench is stopped after
 # SWEEP_BENCH_TIMEOUT seconds (default: what is left of 570 s since the script
-# started), inside the tool's 10-minute limit. SWEEP_BENCH_BUILD overrides build-h100.
+# started), inside the 10-minute limit. SWEEP_BENCH_BUILD overrides build-h100.
 #
 # The build: build-h100/bin/sweep-bench when it is there and loads (the staged one),
 # else a fresh build here in build-h100 (needs Google Benchmark: the system's, or

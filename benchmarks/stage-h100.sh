@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# stage-h100.sh -- run HERE (the workstation) before the H100 run: builds sweep-bench
-# with the CUDA backend for sm_90 in build-h100/ and copies Google Benchmark (headers,
-# CMake package, shared library) into build-h100/deps/usr/..., because the device
-# image has no libbenchmark and cannot install one. build-h100/ is git-ignored; the
-# lead carries it to the device (carry: ["build-h100"]), where run-h100.sh uses the
-# staged binary, or rebuilds from the carried deps when the binary does not load.
-# Object files are removed afterwards to stay under the tool's 64 MiB carry limit.
+# stage-h100.sh -- run on the workstation before the H100 run: builds sweep-bench with
+# the CUDA backend for sm_90 in build-h100/ and copies Google Benchmark (headers, CMake
+# package, shared library) into build-h100/deps/usr/..., because the GPU machine has no
+# libbenchmark and cannot install one. build-h100/ is git-ignored; copy it there with
+# the working tree, where run-h100.sh uses the staged binary, or rebuilds from the
+# copied deps when the binary does not load. Object files are removed afterwards so
+# that the copy stays under 64 MiB.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,4 +38,4 @@ if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
 fi
 find "$build" -name '*.o' -delete
 size=$(du -sm "$build" | cut -f1)
-echo "stage-h100: $build is ${size} MiB (carry limit 64 MiB with the working tree)"
+echo "stage-h100: $build is ${size} MiB (keep it and the working tree under 64 MiB)"

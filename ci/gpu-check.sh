@@ -66,7 +66,8 @@ fi
 
 suite="$build/bin/sweep-conformance"
 [ -x "$suite" ] || { echo "gpu-check: FAIL no $suite"; exit 1; }
-# The build tree's absolute rpath may not exist where a carried tree runs.
+# The build tree's absolute rpath may not exist where a build copied from another
+# machine runs.
 export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
 

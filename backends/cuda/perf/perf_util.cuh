@@ -91,7 +91,7 @@ __global__ void hold_gpu(const volatile int *flag) {
  * the host queues the events and f's launches, then released, so the time between
  * the events is the GPU's alone. median_ms instead times a call on an idle GPU and
  * so also counts the host's cost of reaching the GPU (about 4 us a launch on the
- * lent H100's host). A reading near 0.5 s means f waited on the GPU itself. */
+ * H100's 16-core host). A reading near 0.5 s means f waited on the GPU itself. */
 template <class F> static double held_median_us(F &&f, int reps = 101) {
     int *flag_h, *flag_d;
     CK(cudaHostAlloc((void **)&flag_h, sizeof(int), cudaHostAllocMapped));
@@ -143,7 +143,7 @@ template <class T> static void same(const char *what, const T *x, const T *y, si
 static void row(const char *what, double sweep_ms, double cub_ms, double target,
                 bool lower_is_ratio = false) {
     double ratio = cub_ms / sweep_ms;
-    if (target <= 0) { /* a row outside the issue's table */
+    if (target <= 0) { /* a row without a target */
         printf("%-34s sweep %8.3f ms  cub %8.3f ms  speedup %.2fx (no target)\n", what, sweep_ms,
                cub_ms, ratio);
     } else if (lower_is_ratio) {

@@ -1,9 +1,9 @@
 /*
  * perf_vs_cub.cu -- times sweep's CUDA backend against CUB from the same toolkit on
- * the issue's targets (n = 2^28 unless noted), median of repeated runs with CUDA
+ * the target rows (n = 2^28 unless noted), median of repeated runs with CUDA
  * events after a warm-up, random 32/64-bit inputs from a hash. Also checks each
  * sweep result against CUB's (exit status 1 on a mismatch). Not part of the plugin:
- * a tool for the lent GPU (see ci/gpu-check.sh). Second argument: "scan", "merge",
+ * a tool for a machine with the GPU (see ci/gpu-check.sh --perf). Second argument: "scan", "merge",
  * "radix" (those rows only), "split" (the split and compaction rows), "splittune"
  * (those and the split's kernels at other tile shapes), "tune" (scan and split rows
  * with the kernel variants of
@@ -393,7 +393,7 @@ radix:
             same("sort u64", b64, c64, n);
             row("radix sort u64 keys", s, c, 1.2);
         }
-        /* outside the issue's table: 64-bit keys with 4-byte values */
+        /* no target: 64-bit keys with 4-byte values */
         pairs("radix sort u64/u32 pairs", SWEEP_U64, a64, b64, c64, 5, 0.0);
     }
     if (argc > 2 && strcmp(argv[2], "radix") == 0) goto done;

@@ -6,7 +6,7 @@
  *  3. correctness of an affine-map (f32, f32) scan against a sequential fold, on
  *     values whose every partial result is exact in binary32,
  *  4. the bandwidth of that scan at n = 2^28 against the built-in u64 SUM scan (the
- *     issue's target: at least 0.8 of it).
+ *     target: at least 0.8 of it).
  *  5. a custom-comparator merge sort with values on the generic path compiles one
  *     program (tile sort, partitions and merges all take the value size's program),
  *  6. with --wide: elements of 3, 24 and 32 bytes and 32-byte sort keys (rtc_wide.c).
