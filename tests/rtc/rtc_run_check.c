@@ -74,16 +74,21 @@ static stats_fn plugin_stats(void) {
     return f;
 }
 
-/* Time of the first custom scan on a fresh context, and what the plugin did. */
-static int first_call(const char *who) {
+/* A CUDA context (fused path) and the affine-map operator; exits on failure. */
+static void affine_context(sweep_context **ctx, sweep_custom_op **op) {
     sweep_context_desc cd = {SWEEP_BACKEND_CUDA, 0, 0, 0};
-    sweep_context *ctx;
-    CHECK(sweep_context_create(&ctx, &cd));
+    CHECK(sweep_context_create(ctx, &cd));
     const affine id = {1.0f, 0.0f};
     sweep_custom_op_desc d = {"affine_map", sizeof(affine), 4, &id, affine_compose,
                               NULL,         affine_source};
+    CHECK(sweep_custom_op_create(op, &d));
+}
+
+/* Time of the first custom scan on a fresh context, and what the plugin did. */
+static int first_call(const char *who) {
+    sweep_context *ctx;
     sweep_custom_op *op;
-    CHECK(sweep_custom_op_create(&op, &d));
+    affine_context(&ctx, &op);
     affine *buf;
     CHECK(sweep_malloc(ctx, (void **)&buf, 1024 * sizeof(affine)));
     CHECK(sweep_memset(ctx, buf, 0, 1024 * sizeof(affine)));
@@ -213,14 +218,9 @@ int main(int argc, char **argv) {
     const int generic_bad = generic_sort_programs();
 
     /* 3 */
-    sweep_context_desc cd = {SWEEP_BACKEND_CUDA, 0, 0, 0};
     sweep_context *ctx;
-    CHECK(sweep_context_create(&ctx, &cd));
-    const affine id = {1.0f, 0.0f};
-    sweep_custom_op_desc d = {"affine_map", sizeof(affine), 4, &id, affine_compose,
-                              NULL,         affine_source};
     sweep_custom_op *op;
-    CHECK(sweep_custom_op_create(&op, &d));
+    affine_context(&ctx, &op);
     affine *h_in = malloc(n * sizeof(affine)), *h_out = malloc(n * sizeof(affine));
     if (!h_in || !h_out) {
         fprintf(stderr, "out of host memory\n");
