@@ -44,9 +44,17 @@ sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc 
         if (st != SWEEP_OK) return st;
     }
     const sweep__backend_slot *slot = sweep__backend_load(backend);
-    if (!slot->table)
-        return sweep__fail(SWEEP_ERR_BACKEND_UNAVAILABLE, "backend %s is not available: %s",
-                           sweep_backend_name(backend), slot->reason);
+    if (!slot->table) {
+        /* Say how to get a context anyway: what AUTO picks when nothing names a backend. */
+        const char *named_by = d.backend == SWEEP_BACKEND_AUTO
+                                   ? "SWEEP_BACKEND in the environment names it"
+                                   : "the context description names it";
+        return sweep__fail(SWEEP_ERR_BACKEND_UNAVAILABLE,
+                           "backend %s is not available: %s. %s; with SWEEP_BACKEND_AUTO and "
+                           "SWEEP_BACKEND unset (or \"auto\"), this machine would use %s",
+                           sweep_backend_name(backend), slot->reason, named_by,
+                           sweep_backend_name(sweep__backend_first_available()));
+    }
     if (d.device >= slot->device_count)
         return sweep__fail(SWEEP_ERR_BACKEND_UNAVAILABLE,
                            "device %d does not exist: backend %s sees %d device(s)", d.device,

@@ -61,6 +61,9 @@ const sweep__backend_slot *sweep__backend_load(sweep_backend backend);
  * (an unknown value is SWEEP_ERR_INVALID_ARGUMENT), else the first of CUDA, HIP,
  * OpenMP, serial that loads and has a device. */
 sweep_status sweep__backend_resolve_auto(sweep_backend *out);
+/* The backend AUTO picks when nothing names one: CUDA, HIP, OpenMP, serial, the first that
+ * loads and has a device (serial always does). */
+sweep_backend sweep__backend_first_available(void);
 
 /* ----------------------------------------------------------------- context -- */
 

@@ -185,17 +185,18 @@ sweep_status sweep__backend_resolve_auto(sweep_backend *out) {
             return SWEEP_OK;
         }
     }
+    *out = sweep__backend_first_available();
+    return SWEEP_OK;
+}
+
+sweep_backend sweep__backend_first_available(void) {
     static const sweep_backend order[] = {SWEEP_BACKEND_CUDA, SWEEP_BACKEND_HIP,
                                           SWEEP_BACKEND_OPENMP, SWEEP_BACKEND_SERIAL};
     for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i) {
         const sweep__backend_slot *slot = sweep__backend_load(order[i]);
-        if (slot && slot->table) {
-            *out = order[i];
-            return SWEEP_OK;
-        }
+        if (slot && slot->table) return order[i];
     }
-    *out = SWEEP_BACKEND_SERIAL; /* unreachable: serial is linked in */
-    return SWEEP_OK;
+    return SWEEP_BACKEND_SERIAL; /* unreachable: serial is linked in */
 }
 
 const char *sweep_backend_name(sweep_backend backend) {

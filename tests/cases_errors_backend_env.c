@@ -7,6 +7,7 @@
 #include "cases_errors.h"
 #include "errors_fixture.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +113,32 @@ t_result e_backend_env(const t_case *c, const t_env *env, char *msg, size_t len)
              (const char *const[]){"bogus", "open mp", "serial ", " serial", "openmp2", "c", NULL};
          *s; ++s)
         expect_refused(&t, *s);
+
+    /* An unavailable backend, named in the description or through the variable: the
+     * message gives the reason and says what AUTO would use instead. */
+    static const sweep_backend gpus_first[] = {SWEEP_BACKEND_HIP, SWEEP_BACKEND_CUDA,
+                                               SWEEP_BACKEND_OPENMP};
+    for (size_t i = 0; i < sizeof gpus_first / sizeof gpus_first[0]; ++i) {
+        sweep_backend gb = gpus_first[i];
+        if (sweep_backend_query(gb, &info) != SWEEP_OK || info.available) continue;
+        char want[64];
+        snprintf(want, sizeof want, "would use %s", sweep_backend_name(plain));
+        for (int via_env = 0; via_env < 2; ++via_env) {
+            set_backend_env(via_env ? sweep_backend_name(gb) : NULL);
+            sweep_context_desc desc = {via_env ? SWEEP_BACKEND_AUTO : gb, 0, 0, 0};
+            sweep_context *got = NULL;
+            if (!e_expect(&t, sweep_context_create(&got, &desc), SWEEP_ERR_BACKEND_UNAVAILABLE,
+                          "sweep_context_create", sweep_backend_name(gb))) {
+                if (got) sweep_context_destroy(got);
+                continue;
+            }
+            const char *m = sweep_last_error();
+            const char *by = via_env ? "SWEEP_BACKEND in the environment" : "description names";
+            if (!strstr(m, info.reason) || !strstr(m, want) || !strstr(m, by))
+                t_fail(&t, "%s unavailable: the message \"%s\" lacks the reason, \"%s\" or \"%s\"",
+                       sweep_backend_name(gb), m, want, by);
+        }
+    }
 
     set_backend_env(saved);
     free(saved);
