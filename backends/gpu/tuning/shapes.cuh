@@ -22,12 +22,11 @@ template <int THREADS, int ITEMS, int MIN_BLOCKS = 1> struct BlockShape {
 
 /* The bulk-copy scan (device/scan_bulk.cuh): THREADS threads of ITEMS elements each
  * (a whole number of 16-byte vectors). A block asks L2 for the input of the tile
- * `prefetch` tiles ahead of its own (util/bulk_copy.cuh's kPrefetchBytes ahead when
- * PREFETCH, else none). STAGED: a whole tile passes through shared memory (by the
- * bulk-copy engine where there is one); otherwise a whole, aligned tile goes from
- * memory to the threads' registers and back, and only a partial or misaligned one is
+ * `prefetch` tiles ahead of its own, PREFETCH_BYTES ahead (0: none). STAGED: a whole tile passes
+ * through shared memory (by the bulk-copy engine where there is one); otherwise a whole, aligned
+ * tile goes from memory to the threads' registers and back, and only a partial or misaligned one is
  * staged. */
-template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, bool PREFETCH = false,
+template <class T, int THREADS, int ITEMS, int MIN_BLOCKS, size_t PREFETCH_BYTES = 0,
           bool STAGED = true>
 struct BulkScanShape {
     static constexpr bool staged = STAGED;
@@ -36,7 +35,8 @@ struct BulkScanShape {
     static constexpr int items = ITEMS;
     static constexpr int tile = THREADS * ITEMS;
     static constexpr int min_blocks = MIN_BLOCKS;
-    static constexpr int prefetch = PREFETCH ? tiles_ahead(tile * sizeof(T)) : 0;
+    static constexpr int prefetch =
+        PREFETCH_BYTES ? tiles_ahead(tile * sizeof(T), PREFETCH_BYTES) : 0;
     static_assert(ITEMS % vec == 0, "a thread's items are whole 16-byte vectors");
     static_assert(tile * sizeof(T) <= 46 * 1024, "the tile in static shared memory");
 };

@@ -16,6 +16,12 @@ namespace sweep_gpu {
 struct TuningSm90 {
     static constexpr bool measured = true;
 
+    /* How far ahead of its own tile a block asks L2 for input (bulk_prefetch_l2, the
+     * shapes' `prefetch` in tiles): about a memory latency's worth of the grid's
+     * progress. On the H100, 1-2 MB ahead made the look-back scans 4-11% faster and
+     * 4 MB or more slower than none (docs/perf/scan.md#l2-prefetch). */
+    static constexpr size_t prefetch_bytes = 1536 * 1024;
+
     /* ---- scans ---- */
 
     /* The single-pass scan's tile shapes by element size, from timings on an H100
@@ -38,7 +44,7 @@ struct TuningSm90 {
         static constexpr int tile = threads * items;
         static constexpr int min_blocks = mid ? 12 : sizeof(T) <= 4 ? 6 : sizeof(T) <= 8 ? 5 : 3;
         /* tiles ahead whose input a block asks L2 for (prefetch_tile_ahead) */
-        static constexpr int prefetch = tiles_ahead(tile * sizeof(T));
+        static constexpr int prefetch = tiles_ahead(tile * sizeof(T), prefetch_bytes);
     };
 
     /* Segmented scans of 2- and 4-byte elements: 128 x 24 at 10 blocks an SM. Asking
@@ -48,7 +54,7 @@ struct TuningSm90 {
      * take the plain scan's shape. */
     template <class T> struct SegScanMid {
         static constexpr int threads = 128, items = 24, tile = threads * items, min_blocks = 10;
-        static constexpr int prefetch = tiles_ahead(tile * sizeof(T));
+        static constexpr int prefetch = tiles_ahead(tile * sizeof(T), prefetch_bytes);
     };
     template <class T>
     struct SegScan
@@ -67,7 +73,7 @@ struct TuningSm90 {
         static constexpr int items = S > 16 ? 4 : Base::items;
         static constexpr int tile = Base::threads * items;
         static constexpr int min_blocks = S > 16 ? 2 : Base::min_blocks;
-        static constexpr int prefetch = tiles_ahead((size_t)tile * S);
+        static constexpr int prefetch = tiles_ahead((size_t)tile * S, prefetch_bytes);
     };
 
     /* The bulk-copy scan (device/scan_bulk.cuh), from timings on the H100 at 2^28
@@ -84,12 +90,12 @@ struct TuningSm90 {
      * 5.76-5.95 (docs/perf/scan.md#the-changes-ab-in-one-run). The large tiles serve
      * inputs of at least one tile for every other SM (host/single_pass.cuh). */
     template <class T>
-    struct BulkScanLarge : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, true>,
-                                            BulkScanShape<T, 128, 30, 6, true>>::type {};
+    struct BulkScanLarge
+        : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 44, 4, prefetch_bytes>,
+                           BulkScanShape<T, 128, 30, 6, prefetch_bytes>>::type {};
     template <class T>
-    struct BulkScanSmall
-        : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4, false, false>,
-                           BulkScanShape<T, 64, 6, 12>>::type {};
+    struct BulkScanSmall : std::conditional<sizeof(T) == 4, BulkScanShape<T, 256, 8, 4, 0, false>,
+                                            BulkScanShape<T, 64, 6, 12>>::type {};
 
     /* ---- split and compaction ---- */
 
@@ -108,7 +114,7 @@ struct TuningSm90 {
         static constexpr int tile = threads * items;
         static constexpr int min_blocks = narrow ? 4 : 1;
         /* tiles ahead whose flags and data a block asks L2 for (prefetch_tile_ahead) */
-        static constexpr int prefetch = tiles_ahead((size_t)tile * wide);
+        static constexpr int prefetch = tiles_ahead((size_t)tile * wide, prefetch_bytes);
     };
 
     /* The one-kernel split: 512 threads of two 16-byte vectors each, two blocks an SM,

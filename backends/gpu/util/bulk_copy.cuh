@@ -22,15 +22,11 @@
 
 namespace sweep_gpu {
 
-/* How far ahead of its own tile a block asks L2 for input (bulk_prefetch_l2): about a
- * memory latency's worth of the grid's progress. On the H100, 1-2 MB ahead made the
- * look-back scans 4-11% faster and 4 MB or more slower than none
- * (docs/perf/scan.md#l2-prefetch). */
-constexpr int kPrefetchBytes = 1536 * 1024;
-
-/* Tiles of tile_bytes in kPrefetchBytes, rounded up. */
-SWEEP_GPU_INLINE __host__ constexpr int tiles_ahead(size_t tile_bytes) {
-    return (int)((kPrefetchBytes + tile_bytes - 1) / tile_bytes);
+/* Tiles of tile_bytes in ahead_bytes, rounded up: how many tiles ahead of its own a
+ * block asks L2 for input (prefetch_tile_ahead) to be ahead_bytes ahead (the tuning's
+ * prefetch_bytes, tuning/sm90.cuh). */
+SWEEP_GPU_INLINE __host__ constexpr int tiles_ahead(size_t tile_bytes, size_t ahead_bytes) {
+    return (int)((ahead_bytes + tile_bytes - 1) / tile_bytes);
 }
 
 #if SWEEP_GPU_BULK_COPY
