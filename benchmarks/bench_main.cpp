@@ -1,9 +1,13 @@
 // bench_main.cpp -- sweep-bench: registers the selected benchmarks at run time (sweep
 // backends that load, peers whose device exists) and runs them with Google Benchmark.
 // The run's context (command, commit, backends, devices) goes into the JSON so that
-// report.py can say what was measured.
+// report.py can say what was measured. The console gets one line per benchmark as it
+// finishes (bench_progress.h); SWEEP_BENCH_TOTAL, when set, is the N of its "k/N".
+// sweep-bench-tune is the same program with the scan kernels' tile-shape variants
+// (tuning/scan_shapes.cu) registered too.
 #include "bench_inputs.h"
 #include "bench_options.h"
+#include "bench_progress.h"
 #include "bench_record.h"
 #include "bench_suites.h"
 
@@ -69,6 +73,9 @@ int main(int argc, char **argv) {
 #if defined(SWEEP_BENCH_HAVE_HIP)
     peers_summary += "; " + register_hip_peers(o);
 #endif
+#if defined(SWEEP_BENCH_HAVE_SCAN_SHAPES)
+    peers_summary += "; " + register_scan_shape_variants(o);
+#endif
     register_queued_cases();
 
     const char *commit = std::getenv("SWEEP_BENCH_COMMIT");
@@ -78,14 +85,22 @@ int main(int argc, char **argv) {
     benchmark::AddCustomContext("sweep_backends", sweep_summary);
     benchmark::AddCustomContext("sweep_peers", peers_summary);
     benchmark::AddCustomContext("sweep_cpu_sizes", sizes_text(o.cpu_log2));
-    benchmark::AddCustomContext("sweep_gpu_sizes", sizes_text(o.gpu_log2));
+    std::string gpu_sizes = sizes_text(o.gpu_log2);
+    for (const auto &special : o.gpu_log2_of)
+        gpu_sizes += std::string(" (") + primitive_name(special.first) + " " +
+                     sizes_text(special.second) + ")";
+    benchmark::AddCustomContext("sweep_gpu_sizes", gpu_sizes);
     benchmark::AddCustomContext("sweep_single_thread_max",
                                 "2^" + std::to_string(o.single_thread_max_log2));
     benchmark::AddCustomContext("sweep_seed", std::to_string(o.seed));
-    std::fprintf(stderr, "sweep-bench: backends: %s\nsweep-bench: peers: %s\n",
-                 sweep_summary.c_str(), peers_summary.c_str());
+    std::fputs(wrap_lines("sweep-bench: backends: " + sweep_summary +
+                          "\nsweep-bench: peers: " + peers_summary)
+                   .c_str(),
+               stderr);
 
-    benchmark::RunSpecifiedBenchmarks();
+    const char *total = std::getenv("SWEEP_BENCH_TOTAL");
+    ProgressReporter progress(total ? std::strtoull(total, nullptr, 10) : 0);
+    benchmark::RunSpecifiedBenchmarks(&progress);
     benchmark::Shutdown();
     release_sweep_contexts();
     return 0;

@@ -125,6 +125,18 @@ const std::vector<std::string> &known_peers() {
     return peers;
 }
 
+const std::vector<std::string> &known_tuning_modes() {
+    static const std::vector<std::string> modes = {"custom_compare"};
+    return modes;
+}
+
+const std::vector<Primitive> &headline_primitives() {
+    static const std::vector<Primitive> p = {
+        Primitive::Scan,      Primitive::SegmentedScan, Primitive::Split, Primitive::RadixSort,
+        Primitive::MergeSort, Primitive::Merge,         Primitive::Copy};
+    return p;
+}
+
 const char *options_usage() {
     return "sweep-bench options (besides Google Benchmark's --benchmark_*):\n"
            "  --backends=LIST     sweep backends: serial,openmp,cuda,hip,all,none (all)\n"
@@ -140,6 +152,12 @@ const char *options_usage() {
            "  --single-thread-max=K  largest log2 size for one-core implementations (24)\n"
            "  --seed=N            input seed (20261123)\n"
            "  --no-check          skip the one-time result check of sweep calls\n"
+           "  --headline          the README's headline table: u32 scan, segmented_scan,\n"
+           "                      split, radix_sort, merge_sort, merge and copy at 2^28 on\n"
+           "                      GPUs (merge_sort 2^26) and 2^27 on CPUs; --primitives,\n"
+           "                      --dtypes and size options given too replace that part\n"
+           "  --tuning=LIST       variant rows besides the selection: custom_compare (merge\n"
+           "                      sort and merge through a user comparator, custom_less-*)\n"
            "  (--benchmark_list_tests lists what a selection registers)\n";
 }
 
@@ -154,6 +172,8 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
     for (unsigned k = 10; k <= 28; k += 2)
         o.gpu_log2.push_back(k);
 
+    // What was given explicitly, so that --headline leaves it alone in any order.
+    bool set_primitives = false, set_dtypes = false, set_cpu = false, set_gpu = false;
     int kept = 1;
     for (int i = 1; i < *argc; ++i) {
         const char *arg = argv[i];
@@ -164,6 +184,7 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
         } else if (option_value(arg, "--peers", &v)) {
             ok = parse_peers(v, &o.peers, error);
         } else if (option_value(arg, "--primitives", &v)) {
+            set_primitives = true;
             o.primitives.clear();
             for (const auto &name : split_list(v)) {
                 if (name == "all") {
@@ -178,6 +199,7 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
                 o.primitives.push_back(p);
             }
         } else if (option_value(arg, "--dtypes", &v)) {
+            set_dtypes = true;
             o.dtypes.clear();
             for (const auto &name : split_list(v)) {
                 if (name == "default") continue;
@@ -189,10 +211,13 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
                 o.dtypes.push_back(dt);
             }
         } else if (option_value(arg, "--sizes", &v)) {
+            set_cpu = set_gpu = true;
             ok = parse_sizes(v, &o.cpu_log2, error) && parse_sizes(v, &o.gpu_log2, error);
         } else if (option_value(arg, "--cpu-sizes", &v)) {
+            set_cpu = true;
             ok = parse_sizes(v, &o.cpu_log2, error);
         } else if (option_value(arg, "--gpu-sizes", &v)) {
+            set_gpu = true;
             ok = parse_sizes(v, &o.gpu_log2, error);
         } else if (option_value(arg, "--single-thread-max", &v)) {
             unsigned long long k = 0;
@@ -206,6 +231,18 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
             o.seed = s;
         } else if (std::strcmp(arg, "--no-check") == 0) {
             o.check = false;
+        } else if (std::strcmp(arg, "--headline") == 0) {
+            o.headline = true;
+        } else if (option_value(arg, "--tuning", &v)) {
+            o.tuning.clear();
+            for (const auto &name : split_list(v)) {
+                const auto &known = known_tuning_modes();
+                if (std::find(known.begin(), known.end(), name) == known.end()) {
+                    *error = "unknown tuning mode '" + name + "'";
+                    return false;
+                }
+                o.tuning.push_back(name);
+            }
         } else {
             argv[kept++] = argv[i];
             continue;
@@ -214,12 +251,25 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
     }
     *argc = kept;
     argv[kept] = nullptr;
+    if (o.headline) {
+        if (!set_primitives) o.primitives = headline_primitives();
+        if (!set_dtypes) o.dtypes = {kHeadlineDtype};
+        if (!set_cpu) o.cpu_log2 = {kHeadlineCpuLog2};
+        if (!set_gpu) {
+            o.gpu_log2 = {kHeadlineGpuLog2};
+            o.gpu_log2_of[Primitive::MergeSort] = {kHeadlineGpuMergeSortLog2};
+        }
+    }
     *out = o;
     return true;
 }
 
 bool wants_peer(const Options &o, const std::string &peer) {
     return std::find(o.peers.begin(), o.peers.end(), peer) != o.peers.end();
+}
+
+bool wants_tuning(const Options &o, const std::string &mode) {
+    return std::find(o.tuning.begin(), o.tuning.end(), mode) != o.tuning.end();
 }
 
 bool wants_primitive(const Options &o, Primitive p) {
@@ -237,9 +287,13 @@ std::vector<sweep_dtype> dtypes_for(const Options &o, Primitive p) {
     return out;
 }
 
-std::vector<std::size_t> sizes_for(const Options &o, Device dev, bool single_thread) {
+std::vector<std::size_t> sizes_for(const Options &o, Primitive p, Device dev, bool single_thread) {
     std::vector<std::size_t> out;
-    for (unsigned k : dev == Device::Gpu ? o.gpu_log2 : o.cpu_log2)
+    const auto special = o.gpu_log2_of.find(p);
+    const std::vector<unsigned> &log2 = dev == Device::Cpu               ? o.cpu_log2
+                                        : special != o.gpu_log2_of.end() ? special->second
+                                                                         : o.gpu_log2;
+    for (unsigned k : log2)
         if (!single_thread || k <= o.single_thread_max_log2) out.push_back(std::size_t{1} << k);
     return out;
 }

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,31 @@ struct Options {
     std::vector<unsigned> cpu_log2;       // sizes 2^k on CPU implementations
     std::vector<unsigned> gpu_log2;       // sizes 2^k on GPU implementations
     unsigned single_thread_max_log2 = 24; // cap for one-core implementations
+    // Per-primitive GPU sizes replacing gpu_log2 (--headline: merge sort at 2^26).
+    std::map<Primitive, std::vector<unsigned>> gpu_log2_of;
     std::uint64_t seed = 20261123u;
-    bool check = true; // check each sweep result once, outside the timing
+    bool check = true;               // check each sweep result once, outside the timing
+    bool headline = false;           // --headline: the cells of the README's headline table
+    std::vector<std::string> tuning; // --tuning: extra variant rows (known_tuning_modes)
 };
+
+// The README's headline table: u32 scan, segmented scan, split, radix sort, merge sort
+// and merge (with copy, the bandwidth reference) at 2^28 on GPUs (merge sort 2^26)
+// and 2^27 on CPUs. --headline selects these primitives, this dtype and these sizes;
+// --primitives, --dtypes and the size options, given too, replace the part they name.
+const std::vector<Primitive> &headline_primitives();
+constexpr sweep_dtype kHeadlineDtype = SWEEP_U32;
+constexpr unsigned kHeadlineCpuLog2 = 27;
+constexpr unsigned kHeadlineGpuLog2 = 28;
+constexpr unsigned kHeadlineGpuMergeSortLog2 = 26;
 
 // The peers known to this build, by device: "std", "gnu_parallel", "memcpy",
 // "omp_memcpy" on CPU; "cub", "thrust", "cuda_copy" with CUDA; "rocprim", "hip_copy"
 // with HIP.
 const std::vector<std::string> &known_peers();
+
+// The variant studies --tuning selects: "custom_compare" (tuning/custom_less.h).
+const std::vector<std::string> &known_tuning_modes();
 
 // Parses and removes sweep-bench's options from argv. On a bad option returns false
 // with a message.
@@ -40,8 +58,10 @@ const char *options_usage();
 
 bool wants_peer(const Options &o, const std::string &peer);
 bool wants_primitive(const Options &o, Primitive p);
+bool wants_tuning(const Options &o, const std::string &mode);
 std::vector<sweep_dtype> dtypes_for(const Options &o, Primitive p);
-// Sizes for an implementation on dev; single-threaded ones stop at the cap.
-std::vector<std::size_t> sizes_for(const Options &o, Device dev, bool single_thread);
+// Sizes of primitive p for an implementation on dev; single-threaded ones stop at the
+// cap.
+std::vector<std::size_t> sizes_for(const Options &o, Primitive p, Device dev, bool single_thread);
 
 } // namespace sweepbench

@@ -50,7 +50,7 @@ void register_cases(const Options &o, const std::string &impl, Device dev, bool 
     for (Primitive p : supported) {
         if (!wants_primitive(o, p)) continue;
         for (sweep_dtype dt : dtypes_for(o, p)) {
-            for (std::size_t n : sizes_for(o, dev, single_thread)) {
+            for (std::size_t n : sizes_for(o, p, dev, single_thread)) {
                 CaseId c{p, dt, n, impl, dev, is_peer};
                 register_case(c, [c, run](benchmark::State &state) { run(state, c); });
             }

@@ -25,6 +25,7 @@ struct CaseId {
     std::string impl; // "sweep-openmp", "cub", "std", ...
     Device device;
     bool is_peer;
+    bool custom_compare = false; // merge_sort/merge through custom_less (--tuning)
 };
 
 std::string case_name(const CaseId &c);

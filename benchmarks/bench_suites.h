@@ -31,4 +31,10 @@ std::string register_cuda_peers(const Options &o);
 std::string register_hip_peers(const Options &o);
 #endif
 
+#if defined(SWEEP_BENCH_HAVE_SCAN_SHAPES)
+// sweep-bench-tune: the CUDA plugin's scan kernels at other tile shapes
+// (tuning/scan_shapes.cu), when a CUDA device is present.
+std::string register_scan_shape_variants(const Options &o);
+#endif
+
 } // namespace sweepbench

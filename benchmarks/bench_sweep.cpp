@@ -7,11 +7,15 @@
 // built-in u64 sum scan of the same backend on elements of the same size (impl
 // "sum_u64-<backend>"): their ratio is what a custom operator costs. Its first call,
 // which compiles the operator on a GPU, is reported as the counter first_call_s.
+//
+// --tuning=custom_compare adds merge_sort and merge through a user comparator
+// (tuning/custom_less.h) as impl "custom_less-<backend>", with first_call_s too.
 #include "bench_affine.h"
 #include "bench_check.h"
 #include "bench_inputs.h"
 #include "bench_record.h"
 #include "bench_suites.h"
+#include "tuning/custom_less.h"
 
 #include <map>
 #include <memory>
@@ -59,8 +63,9 @@ struct Prepared {
     std::shared_ptr<const Bytes> values, flags, keys;
     std::vector<std::unique_ptr<DeviceBuffer>> buffers;
     void *in = nullptr, *out = nullptr, *aux = nullptr, *count = nullptr;
-    void *values_out = nullptr;              // radix_sort_pairs
-    const sweep_custom_op *custom = nullptr; // affine_scan
+    void *values_out = nullptr;                 // radix_sort_pairs
+    const sweep_custom_op *custom = nullptr;    // affine_scan
+    const sweep_custom_compare *less = nullptr; // custom_compare rows
     std::string error;
 };
 
@@ -91,6 +96,7 @@ bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
     const std::size_t bytes = c.n * elem;
     const bool affine = c.primitive == Primitive::AffineScan && !is_sum_reference(c);
     if (affine && !(p.custom = affine_op(&p.error))) return false;
+    if (c.custom_compare && !(p.less = custom_less(c.dtype, &p.error))) return false;
     p.values = c.primitive == Primitive::Merge ? input_sorted_halves(c.dtype, c.n)
                : affine                        ? input_affine_maps(c.n)
                                                : input_values(c.dtype, c.n);
@@ -125,6 +131,8 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     const sweep_op sum = sweep_op_builtin(SWEEP_OP_SUM, c.dtype);
     const std::size_t elem = sweep_dtype_size(c.dtype);
     const auto *flags = static_cast<const std::uint8_t *>(p.aux);
+    const sweep_compare order =
+        p.less ? sweep_compare_custom(p.less) : sweep_compare_builtin(c.dtype, 0);
     switch (c.primitive) {
     case Primitive::Scan: return sweep_scan(ctx, sum, p.in, p.out, c.n, SWEEP_INCLUSIVE);
     case Primitive::AffineScan:
@@ -151,13 +159,11 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
         return sweep_radix_sort(ctx, p.in, p.out, p.aux, p.values_out, c.n, &desc);
     }
     case Primitive::MergeSort:
-        return sweep_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n,
-                                sweep_compare_builtin(c.dtype, 0));
+        return sweep_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n, order);
     case Primitive::Merge: {
         const std::size_t na = c.n / 2;
         const auto *b = static_cast<const unsigned char *>(p.in) + na * elem;
-        return sweep_merge(ctx, p.in, nullptr, na, b, nullptr, c.n - na, p.out, nullptr, 0,
-                           sweep_compare_builtin(c.dtype, 0));
+        return sweep_merge(ctx, p.in, nullptr, na, b, nullptr, c.n - na, p.out, nullptr, 0, order);
     }
     case Primitive::Copy:
         return sweep_memcpy(ctx, p.out, p.in, c.n * elem, SWEEP_COPY_DEVICE_TO_DEVICE);
@@ -202,7 +208,7 @@ void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool
         const std::uint64_t first = host_now_ns();
         sweep_status s = call(ctx, c, p);
         if (s == SWEEP_OK) s = sweep_synchronize(ctx);
-        if (c.primitive == Primitive::AffineScan)
+        if (c.primitive == Primitive::AffineScan || c.custom_compare)
             state.counters["first_call_s"] = host_seconds_since(first);
         if (s != SWEEP_OK) {
             state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
@@ -257,12 +263,22 @@ std::string register_sweep_benchmarks(const Options &o) {
         const std::string impl = std::string("sweep-") + sweep_backend_name(b);
         for (Primitive p : o.primitives) {
             for (sweep_dtype dt : dtypes_for(o, p)) {
-                for (std::size_t n : sizes_for(o, gpu ? Device::Gpu : Device::Cpu, single_thread)) {
+                for (std::size_t n :
+                     sizes_for(o, p, gpu ? Device::Gpu : Device::Cpu, single_thread)) {
                     CaseId c{p, dt, n, impl, gpu ? Device::Gpu : Device::Cpu, false};
                     const bool do_check = o.check;
                     register_case(c, [ctx, c, do_check](benchmark::State &state) {
                         run_case(state, ctx, c, do_check);
                     });
+                    if ((p == Primitive::MergeSort || p == Primitive::Merge) &&
+                        wants_tuning(o, "custom_compare")) {
+                        CaseId custom = c;
+                        custom.impl = "custom_less-" + std::string(sweep_backend_name(b));
+                        custom.custom_compare = true;
+                        register_case(custom, [ctx, custom, do_check](benchmark::State &state) {
+                            run_case(state, ctx, custom, do_check);
+                        });
+                    }
                     if (p != Primitive::AffineScan) continue;
                     CaseId ref{p,        dt,  n, "sum_u64-" + std::string(sweep_backend_name(b)),
                                c.device, true};
@@ -281,6 +297,7 @@ void release_sweep_contexts() {
         sweep_context_destroy(entry.second);
     contexts().clear();
     release_affine_op();
+    release_custom_less();
 }
 
 } // namespace sweepbench

@@ -8,6 +8,7 @@
 // in-place algorithms, the input restore stay outside the events. CUB's temporary
 // storage is sized and allocated once, before timing (its two-phase API); Thrust
 // allocates per call, as it does for its users.
+#include "bench_cuda.cuh"
 #include "bench_dtype.h"
 #include "bench_inputs.h"
 #include "bench_record.h"
@@ -29,8 +30,6 @@
 #include <thrust/scan.h>
 #include <thrust/sort.h>
 
-#include <cuda_runtime.h>
-
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -39,85 +38,12 @@ namespace sweepbench {
 
 namespace {
 
-struct CudaFailure : std::runtime_error {
-    CudaFailure(const char *what, cudaError_t e)
-        : std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e)) {}
-};
-
-void cuda_check(cudaError_t e, const char *what) {
-    if (e != cudaSuccess) throw CudaFailure(what, e);
-}
-
 cudaStream_t g_stream = nullptr;
-
-class DeviceMemory {
-  public:
-    explicit DeviceMemory(std::size_t bytes) {
-        if (bytes) cuda_check(cudaMalloc(&ptr_, bytes), "cudaMalloc");
-    }
-    ~DeviceMemory() {
-        if (ptr_) cudaFree(ptr_);
-    }
-    DeviceMemory(DeviceMemory &&other) noexcept : ptr_(other.ptr_) {
-        other.ptr_ = nullptr;
-    }
-    DeviceMemory(const DeviceMemory &) = delete;
-    DeviceMemory &operator=(const DeviceMemory &) = delete;
-    DeviceMemory &operator=(DeviceMemory &&) = delete;
-    template <class T> T *as() const {
-        return static_cast<T *>(ptr_);
-    }
-    void *get() const {
-        return ptr_;
-    }
-
-  private:
-    void *ptr_ = nullptr;
-};
-
-class EventPair {
-  public:
-    EventPair() {
-        cuda_check(cudaEventCreate(&start_), "cudaEventCreate");
-        cudaError_t e = cudaEventCreate(&stop_);
-        if (e != cudaSuccess) {
-            cudaEventDestroy(start_);
-            throw CudaFailure("cudaEventCreate", e);
-        }
-    }
-    ~EventPair() {
-        cudaEventDestroy(start_);
-        cudaEventDestroy(stop_);
-    }
-    EventPair(const EventPair &) = delete;
-    EventPair &operator=(const EventPair &) = delete;
-    cudaEvent_t start_ = nullptr, stop_ = nullptr;
-};
-
-DeviceMemory upload(const Bytes &host) {
-    DeviceMemory d(host.size());
-    cuda_check(cudaMemcpy(d.get(), host.data(), host.size(), cudaMemcpyHostToDevice),
-               "cudaMemcpy to device");
-    return d;
-}
 
 // reset() runs before each call, untimed; body() is one call, timed by events.
 template <class Reset, class Body>
 void time_device_calls(benchmark::State &state, Reset &&reset, Body &&body) {
-    reset();
-    body();
-    cuda_check(cudaStreamSynchronize(g_stream), "warm-up");
-    EventPair ev;
-    for (auto _ : state) {
-        reset();
-        cuda_check(cudaEventRecord(ev.start_, g_stream), "cudaEventRecord");
-        body();
-        cuda_check(cudaEventRecord(ev.stop_, g_stream), "cudaEventRecord");
-        cuda_check(cudaEventSynchronize(ev.stop_), "cudaEventSynchronize");
-        float ms = 0;
-        cuda_check(cudaEventElapsedTime(&ms, ev.start_, ev.stop_), "cudaEventElapsedTime");
-        state.SetIterationTime(static_cast<double>(ms) * 1e-3);
-    }
+    time_stream_calls(state, g_stream, reset, body);
 }
 
 template <class T> struct Less {

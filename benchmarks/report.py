@@ -2,6 +2,7 @@
 """Turn sweep-bench's Google Benchmark JSON into REPORT.md and PNG plots.
 
     report.py RESULTS.json [MORE.json ...] -o OUTDIR [--title T] [--command-file F ...]
+              [--smoke REASON ...]
 
 Every benchmark is named <primitive>/<dtype>/<impl>/<n> and carries the counters
 n and bytes_min (see benchmarks/bench_record.h). For each primitive the report gives a
@@ -12,6 +13,10 @@ gnu_parallel, sweep-cuda: cub, sweep-hip: rocprim; for copy: memcpy, omp_memcpy,
 cudaMemcpy, hip_copy; for affine_scan: the built-in u64 sum scan of the same backend,
 sum_u64-<backend>, so the ratio is what the custom operator costs; > 1 means sweep is
 faster).
+Each cell's time is the median of its repetitions (--benchmark_repetitions), with the
+fastest and slowest beside it. --smoke REASON (repeatable) marks a run on a machine
+that cannot measure (too few cores, competing load): the report then opens with a
+warning that its figures are not measurements.
 Plots: throughput against n, log axes, one line per backend and peer, one panel
 per element type. Without matplotlib the report is written without plots and says so.
 """
@@ -68,9 +73,11 @@ WHAT = {
 
 
 class Row:
-    def __init__(self, primitive, dtype, impl, n, seconds, bytes_min, on_gpu, is_peer):
+    def __init__(self, primitive, dtype, impl, n, times, bytes_min, on_gpu, is_peer):
         self.primitive, self.dtype, self.impl, self.n = primitive, dtype, impl, n
-        self.seconds, self.bytes_min = seconds, bytes_min
+        self.seconds = statistics.median(times)
+        self.fastest, self.slowest, self.runs = min(times), max(times), len(times)
+        self.bytes_min = bytes_min
         self.device = "gpu" if on_gpu else "cpu"
         self.is_peer = is_peer
 
@@ -142,7 +149,7 @@ def load(paths):
     rows = []
     for key, ts in times.items():
         bytes_min, on_gpu, is_peer = meta[key]
-        rows.append(Row(*key, statistics.median(ts), bytes_min, on_gpu, is_peer))
+        rows.append(Row(*key, ts, bytes_min, on_gpu, is_peer))
     return context, rows, failures
 
 
@@ -164,6 +171,13 @@ def fmt(x, digits=3):
     if abs(x) >= 100:
         return f"{x:.0f}"
     return f"{x:.{digits}g}"
+
+
+def spread(r):
+    """The fastest and slowest repetition in µs, or a dash for a single run."""
+    if r.runs < 2:
+        return "– (1 run)"
+    return f"{fmt(r.fastest * 1e6)}–{fmt(r.slowest * 1e6)} ({r.runs} runs)"
 
 
 def size_label(n):
@@ -245,6 +259,8 @@ def main(argv):
     ap.add_argument("--command-file", action="append", default=[],
                     help="a file holding an exact command that ran (repeatable)")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--smoke", action="append", default=[], metavar="REASON",
+                    help="label the report a smoke run, not a measurement (repeatable)")
     args = ap.parse_args(argv)
 
     context, rows, failures = load(args.json)
@@ -267,7 +283,16 @@ def main(argv):
     else:
         plot_note = "Plots were not requested (--no-plots)."
 
-    out = [f"# {args.title}", ""]
+    title = args.title + (" (smoke run)" if args.smoke else "")
+    out = [f"# {title}", ""]
+    if args.smoke:
+        out += ["> **Smoke run: these figures are not measurements.** "
+                + " ".join(r.rstrip(".") + "." for r in args.smoke)
+                + " On such a machine the benchmarks still show that every primitive runs "
+                "and gives checked results, but times swing from run to run, threads wait "
+                "for cores (OpenMP rows stall on their barriers) and ratios between rows "
+                "can be off by orders of magnitude. Measure on an idle machine with 8 or "
+                "more cores (or a GPU) before drawing any conclusion.", ""]
     out += machine_lines(context)
     commands = []
     for path in args.command_file:
@@ -278,8 +303,9 @@ def main(argv):
         out += ["", "Command:" if len(commands) == 1 else "Commands:", "", "```"] + commands + ["```"]
     elif context.get("sweep_command"):
         out += ["", "Command:", "", "```", context["sweep_command"], "```"]
-    out += ["", "How to read this: time is the median over repetitions of Google Benchmark's "
-            "mean time per call (manual timing: a host clock around call + "
+    out += ["", "How to read this: time is the median over the repetitions of Google "
+            "Benchmark's mean time per call, *spread* the fastest and slowest repetition "
+            "(manual timing: a host clock around call + "
             "sweep_synchronize for sweep, CUDA events for CUB/Thrust, a host clock for CPU "
             "peers; warm-up call excluded). G el/s = n / time. GB/s = bytes_min / time, where "
             "bytes_min is the least traffic the primitive needs (stated per primitive). "
@@ -306,11 +332,13 @@ def main(argv):
                                f"{fmt(big.gelems)} | {fmt(big.gbytes)} | "
                                f"{fmt(big.gbytes / ref) if ref else '–'} | "
                                f"{peer_name or '–'} | "
-                               f"{fmt(big.gelems / peer.gelems) if peer else '–'} |")
+                               f"{fmt(big.gelems / peer.gelems) if peer else '–'} | "
+                               f"{spread(big)} |")
     if summary:
         out += ["", "## Summary: each sweep backend at its largest size", "",
-                "| primitive | dtype | backend | n | G el/s | GB/s | of copy | peer | vs peer |",
-                "|---|---|---|---|---|---|---|---|---|"] + summary
+                "| primitive | dtype | backend | n | G el/s | GB/s | of copy | peer | vs peer "
+                "| spread (µs) |",
+                "|---|---|---|---|---|---|---|---|---|---|"] + summary
 
     for prim in PRIMITIVES:
         prow = by_prim.get(prim)
@@ -328,8 +356,9 @@ def main(argv):
             if not sub:
                 continue
             out += ["", f"### {prim} {dt}", "",
-                    "| n | implementation | time (µs) | G el/s | GB/s | of copy | peer | vs peer |",
-                    "|---|---|---|---|---|---|---|---|"]
+                    "| n | implementation | time (µs) | spread (µs) | G el/s | GB/s | of copy "
+                    "| peer | vs peer |",
+                    "|---|---|---|---|---|---|---|---|---|"]
             for r in sorted(sub, key=lambda r: (r.n, 0 if r.impl.startswith("sweep-") else 1,
                                                 r.impl)):
                 ref = ref_at.get((r.device, r.n)) or ref_best.get(r.device)
@@ -337,7 +366,7 @@ def main(argv):
                 if r.impl.startswith("sweep-"):
                     peer_name, peer = peer_for(r.impl, sub, r.n)
                 out.append(f"| {size_label(r.n)} | {r.impl} | {fmt(r.seconds * 1e6)} | "
-                           f"{fmt(r.gelems)} | {fmt(r.gbytes)} | "
+                           f"{spread(r)} | {fmt(r.gelems)} | {fmt(r.gbytes)} | "
                            f"{fmt(r.gbytes / ref) if ref else '–'} | {peer_name or ''} | "
                            f"{fmt(r.gelems / peer.gelems) if peer else ''} |")
 

@@ -1,36 +1,76 @@
 #!/usr/bin/env bash
-# run-report.sh -- the benchmark main job: builds sweep-bench (or reuses the build),
-# runs it on every backend and peer present with this machine's default sizes,
-# printing each result as it finishes, then writes REPORT.md and its plots.
+# run-report.sh -- the benchmark main job (ci/main.sh runs it): builds sweep-bench (or
+# reuses the build), runs it on every backend and peer present with this machine's
+# default sizes, three repetitions a benchmark, printing a line as each finishes, then
+# writes REPORT.md and its plots.
 #
 #   benchmarks/run-report.sh [MACHINE]
 #
-# Results go to benchmarks/results/MACHINE/ (MACHINE: the argument, else
-# $SWEEP_BENCH_MACHINE, else the short host name): results.json, REPORT.md, the
-# plots, command.txt and commit.txt. The last line printed is REPORT.md's path.
+# Results go to build/bench/report/ (SWEEP_BENCH_OUT to change it; the source tree is
+# never written): results.json, REPORT.md, the plots, command.txt and commit.txt.
+# MACHINE (the argument, else $SWEEP_BENCH_MACHINE, else the short host name) names the
+# machine in the report's title. The last line printed is REPORT.md's path.
+#
+# A machine with fewer than 8 cores, or with competing load (a 1-minute load average of
+# a quarter of its cores or more before the build, or other processes keeping a quarter
+# of the cores busy just before the run), cannot measure: its report is labelled a smoke
+# run, with a warning at the top that the figures are not measurements, and the sizes
+# are cut so that the whole job takes about four minutes on 2 cores, build included.
 #
 # Environment:
 #   SWEEP_BENCH_BUILD   build folder (default: build/bench in the repository)
-#   SWEEP_BENCH_OUT     output folder (default: benchmarks/results/MACHINE)
+#   SWEEP_BENCH_OUT     output folder (default: $SWEEP_BENCH_BUILD/report)
 #   SWEEP_BENCH_ARGS    sweep-bench options replacing this machine's defaults
 #   SWEEP_BENCH_EXTRA   options added after the defaults (e.g. --primitives=scan)
 #   SWEEP_BENCH_CUDA    ON/OFF: build the CUDA plugin and CUB peers (default: ON when
 #                       nvcc is installed and nvidia-smi sees a GPU)
+#   SWEEP_BENCH_HIP     ON/OFF: build the HIP plugin and rocPRIM peers (default: ON when
+#                       hipcc is installed and rocminfo sees an AMD GPU)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=ci/lib.sh
+. "$root/ci/lib.sh"
 machine=${1:-${SWEEP_BENCH_MACHINE:-$(hostname -s 2>/dev/null || echo local)}}
 build=${SWEEP_BENCH_BUILD:-$root/build/bench}
-out=${SWEEP_BENCH_OUT:-$root/benchmarks/results/$machine}
+out=${SWEEP_BENCH_OUT:-$build/report}
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
+steps=5
+t_start=$SECONDS
 
-say() { printf '[run-report %s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
+step() { # step K TEXT: "[K/5] TEXT"
+    local k=$1
+    shift
+    printf '[%s/%s] %s (%s s)\n' "$k" "$steps" "$*" "$((SECONDS - t_start))"
+}
 
-have_gpu=0
+# --- 1. the machine: can it measure?
+cores=$(nproc 2>/dev/null || echo 1)
+read -r load1 _ </proc/loadavg
+smoke=()
+if [ "$cores" -lt 8 ]; then
+    smoke+=("This machine has $cores cores (fewer than 8).")
+fi
+# load1 >= cores / 4, in integer arithmetic on hundredths
+if [ "$(awk -v l="$load1" 'BEGIN { printf "%d", l * 400 }')" -ge $((cores * 100)) ]; then
+    smoke+=("Its load average was $load1 on $cores cores before the build.")
+fi
+have_gpu=0 have_amd_gpu=0
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q GPU; then
     have_gpu=1
 fi
+if [ -e /dev/kfd ] && command -v rocminfo >/dev/null 2>&1 &&
+    rocminfo 2>/dev/null | grep -q 'Name: *gfx'; then
+    have_gpu=1 have_amd_gpu=1
+fi
+if [ ${#smoke[@]} -gt 0 ]; then
+    step 1 "machine: $cores cores, load $load1: a smoke run, not a measurement"
+else
+    step 1 "machine: $cores cores, load $load1, GPU: $([ $have_gpu = 1 ] && echo yes || echo no)"
+fi
+
+# --- 2. configure
 cuda=${SWEEP_BENCH_CUDA:-}
 if [ -z "$cuda" ]; then
     cuda=OFF
@@ -38,7 +78,13 @@ if [ -z "$cuda" ]; then
         cuda=ON
     fi
 fi
-cuda_args=(-DSWEEP_ENABLE_CUDA="$cuda")
+# Without an AMD GPU the HIP plugin would only cost build time (hipcc, three targets).
+hip=${SWEEP_BENCH_HIP:-}
+if [ -z "$hip" ]; then
+    hip=OFF
+    if [ "$have_amd_gpu" = 1 ] && command -v hipcc >/dev/null 2>&1; then hip=ON; fi
+fi
+cuda_args=(-DSWEEP_ENABLE_CUDA="$cuda" -DSWEEP_ENABLE_HIP="$hip")
 if [ "$cuda" = ON ] && ! command -v nvcc >/dev/null 2>&1; then
     cuda_args+=(-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc)
 fi
@@ -47,45 +93,42 @@ if [ "$cuda" = ON ] && [ -z "${CUDAARCHS:-}" ]; then
     cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ' || true)
     [ -n "$cap" ] && cuda_args+=(-DCMAKE_CUDA_ARCHITECTURES="$cap")
 fi
+step 2 "configuring ${build#"$root"/} (Release, CUDA $cuda, HIP $hip; log: configure.log there)"
+sweep_quiet "$build/configure.log" cmake -S "$root" -B "$build" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DSWEEP_BUILD_TESTS=OFF -DSWEEP_BUILD_EXAMPLES=OFF \
+    -DSWEEP_BUILD_BENCHMARKS=ON "${cuda_args[@]}"
 
-mkdir -p "$build"
-say "configuring $build (CUDA $cuda)"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DSWEEP_BUILD_TESTS=OFF -DSWEEP_BUILD_EXAMPLES=OFF -DSWEEP_BUILD_BENCHMARKS=ON \
-    "${cuda_args[@]}" >"$build/configure.log" 2>&1 || {
-    cat "$build/configure.log"
-    exit 1
-}
-say "building sweep-bench and the backend plugins"
-cmake --build "$build" --target sweep-bench
+# --- 3. build
+step 3 "building sweep-bench and the backend plugins (log: build.log there)"
+sweep_quiet "$build/build.log" cmake --build "$build" --target sweep-bench --parallel "$SWEEP_JOBS"
 bench=$build/bin/sweep-bench
 if [ ! -x "$bench" ]; then
-    say "sweep-bench was not built (is libbenchmark-dev installed?); see $build/configure.log"
-    exit 1
+    sweep_die "sweep-bench was not built (is libbenchmark-dev installed?); see $build/configure.log"
 fi
 
-# matplotlib for the plots: Debian's package, installed here when missing.
+# matplotlib for the plots: Debian's python3-matplotlib, installed here when missing
+# (the report is written without plots when it cannot be).
 if ! "$python" -c 'import matplotlib' >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        say "installing python3-matplotlib"
-        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-matplotlib) \
-            >/dev/null 2>&1 || say "could not install python3-matplotlib: the report will have no plots"
-    else
-        say "matplotlib is missing and cannot be installed here: the report will have no plots"
-    fi
+    (sweep_ensure python3-matplotlib) ||
+        sweep_say "could not install python3-matplotlib: the report will have no plots"
 fi
 
-# Defaults sized for the machine: about ten minutes on 2 cores without a GPU.
-cores=$(nproc 2>/dev/null || echo 1)
+# --- 4. run
+# Default sizes: a measurement on a machine that can measure; a short smoke run
+# otherwise (480 benchmarks on 2 cores without a GPU: about two and a half minutes).
 if [ -n "${SWEEP_BENCH_ARGS:-}" ]; then
     read -r -a args <<<"$SWEEP_BENCH_ARGS"
-elif [ "$have_gpu" = 1 ]; then
+elif [ ${#smoke[@]} -gt 0 ]; then
+    args=(--cpu-sizes=10:22:4 --single-thread-max=18 --gpu-sizes=10:26:4 --benchmark_min_time=0.01)
+elif [ "$have_gpu" = 1 ]; then # (the GPU sizes apply to an AMD GPU too)
     args=(--gpu-sizes=10:28:2 --cpu-sizes=11:27:2 --single-thread-max=23 --benchmark_min_time=0.05)
-elif [ "$cores" -ge 8 ]; then
-    args=(--cpu-sizes=11:27:2 --single-thread-max=23 --benchmark_min_time=0.05)
 else
-    args=(--cpu-sizes=10:24:2 --single-thread-max=20 --benchmark_min_time=0.02)
+    args=(--cpu-sizes=11:27:2 --single-thread-max=23 --benchmark_min_time=0.05)
 fi
+case " ${args[*]} " in
+*" --benchmark_repetitions="*) ;;
+*) args+=(--benchmark_repetitions=3) ;;
+esac
 if [ -n "${SWEEP_BENCH_EXTRA:-}" ]; then
     read -r -a extra <<<"$SWEEP_BENCH_EXTRA"
     args+=("${extra[@]}")
@@ -102,11 +145,30 @@ cmd=("$bench" "${args[@]}" --benchmark_out="$out/results.json" --benchmark_out_f
 printf '%q ' "${cmd[@]}" >"$out/command.txt"
 echo >>"$out/command.txt"
 count=$("$bench" "${args[@]}" --benchmark_list_tests=true 2>/dev/null | wc -l)
-say "running $count benchmarks; each line below is one finished result"
-SWEEP_BENCH_COMMIT="$commit" "${cmd[@]}"
 
-say "writing the report"
-"$python" "$root/benchmarks/report.py" "$out/results.json" -o "$out" \
-    --title "sweep benchmarks: $machine" --command-file "$out/command.txt" >/dev/null
-say "done"
+# Competing load just before the run: CPU time of the whole machine over two seconds.
+# (user, nice, system, irq, softirq and steal count as busy; idle and iowait do not.)
+busy=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+sleep 2
+busy=$(awk -v before="$busy" -v cores="$cores" '/^cpu / {
+    split(before, b, " "); used = $2 + $3 + $4 + $7 + $8 + $9 - b[1]; idle = $5 + $6 - b[2]
+    if (used + idle > 0) printf "%d", 100 * used / (used + idle) }' /proc/stat)
+if [ "${busy:-0}" -ge 25 ]; then
+    smoke+=("Other processes kept ${busy}% of its CPU time busy just before the run.")
+fi
+
+step 4 "running $count benchmarks, 3 repetitions each: a line as each finishes"
+SWEEP_BENCH_TOTAL=$count SWEEP_BENCH_COMMIT="$commit" "${cmd[@]}"
+
+# --- 5. report
+step 5 "writing the report"
+report_args=(--title "sweep benchmarks: $machine" --command-file "$out/command.txt")
+for reason in "${smoke[@]}"; do
+    report_args+=(--smoke "$reason")
+done
+"$python" "$root/benchmarks/report.py" "$out/results.json" -o "$out" "${report_args[@]}" >/dev/null
+if [ ${#smoke[@]} -gt 0 ]; then
+    sweep_say "SMOKE RUN: the figures are not measurements; the report says why at its top."
+fi
+sweep_say "done in $((SECONDS - t_start)) s; the report:"
 echo "$out/REPORT.md"

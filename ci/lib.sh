@@ -52,10 +52,12 @@ sweep_ensure() {
         apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# What every build needs; the TSan preset also needs clang (and libomp, for Archer).
+# What every build needs, C and C++ compilers included (a fresh Debian has none); the
+# TSan preset also needs clang (and libomp, for Archer).
 sweep_ensure_build_deps() {
     local preset=${1:-default}
-    local deps=(cmake:cmake ninja-build:ninja libomp-dev libbenchmark-dev pkg-config:pkg-config)
+    local deps=(gcc:cc g++:c++ cmake:cmake ninja-build:ninja libomp-dev libbenchmark-dev
+        pkg-config:pkg-config)
     [ "$preset" = tsan ] && deps+=(clang:clang)
     sweep_ensure "${deps[@]}"
 }

@@ -1,6 +1,7 @@
 # Install rules: libsweep, the public headers, an exported CMake package (sweep::sweep)
 # and sweep.pc for pkg-config. Plugins install themselves next to libsweep
-# (SweepPlugin.cmake), where the loader looks first.
+# (SweepPlugin.cmake), where the loader looks first. Installed programs
+# (sweep_install_executable, SweepPrograms.cmake) find libsweep through a relative rpath.
 include(CMakePackageConfigHelpers)
 install(TARGETS sweep EXPORT sweepTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -148,9 +148,22 @@ const sweep__backend_slot *sweep__backend_load(sweep_backend backend) {
     return slot;
 }
 
+/* Not strcasecmp: that is POSIX (not C11) and follows the locale (a Turkish "I"); backend
+ * names are ASCII. */
+static int same_name_ignoring_case(const char *a, const char *b) {
+    for (;; ++a, ++b) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y - 'A' + 'a');
+        if (x != y) return 0;
+        if (!x) return 1;
+    }
+}
+
+/* SWEEP_BACKEND's value: a backend name in any case ("openmp", "OpenMP", "AUTO"). */
 static int parse_backend(const char *s, sweep_backend *out) {
     for (int b = 0; b < SWEEP_BACKEND_COUNT; ++b) {
-        if (strcmp(s, sweep_backend_name((sweep_backend)b)) == 0) {
+        if (same_name_ignoring_case(s, sweep_backend_name((sweep_backend)b))) {
             *out = (sweep_backend)b;
             return 1;
         }
@@ -164,7 +177,8 @@ sweep_status sweep__backend_resolve_auto(sweep_backend *out) {
         sweep_backend b;
         if (!parse_backend(env, &b))
             return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
-                               "SWEEP_BACKEND=\"%s\" is not one of auto, serial, openmp, cuda, hip",
+                               "SWEEP_BACKEND=\"%s\" names no backend (auto, serial, openmp, "
+                               "cuda or hip; upper or lower case)",
                                env);
         if (b != SWEEP_BACKEND_AUTO) {
             *out = b;

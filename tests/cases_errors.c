@@ -14,6 +14,7 @@ void t_register_errors(t_registry *r) {
         t_case_fn fn;
     } list[] = {
         {"errors.strings_and_backend_query", e_strings},
+        {"errors.backend_env", e_backend_env},
         {"errors.context_memory_stream", e_context},
         {"errors.dead_context_foreign_memory", e_dead_context},
         {"errors.custom_create", e_custom_create},

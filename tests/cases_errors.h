@@ -32,6 +32,8 @@ E_CASE(e_dead_context);
 E_CASE(e_custom_create);
 /* cases_errors_strings.c */
 E_CASE(e_strings);
+/* cases_errors_backend_env.c */
+E_CASE(e_backend_env);
 
 #undef E_CASE
 

@@ -1,7 +1,8 @@
-/*
- * backend.h -- the kernel interface: what a sweep backend plugin implements.
+/**
+ * @file backend.h
+ * @brief The kernel interface: what a sweep backend plugin implements.
  *
- * A backend is a shared library (libsweep-<name>.so) exporting one C symbol,
+ * A backend is a shared library (libsweep-NAME.so) exporting one C symbol,
  *     const sweep_backend_table *sweep_backend_entry(void);
  * The serial backend implements the same table and is linked into libsweep.
  *
@@ -12,6 +13,7 @@
  * writing anything, and the core then composes the primitive from basic kernels.
  *
  * Rules for every entry:
+ *
  *  - Returns a sweep_status value. On failure it may explain through the report
  *    callback given to open(); it never prints, exits or aborts.
  *  - Pointers to data are context memory of the backend (device memory on GPUs);
@@ -38,137 +40,160 @@
 extern "C" {
 #endif
 
+/** The version of this interface; the core refuses a table with another. */
 #define SWEEP_BACKEND_ABI_VERSION 2u
 
 /* ------------------------------------------------------------ descriptors ----- */
 
-/* Layout of a custom operator (public type sweep_custom_op). */
+/** Layout of a custom operator (public type sweep_custom_op): a copy of its
+ * sweep_custom_op_desc. */
 struct sweep_custom_op {
-    char name[64];
-    size_t elem_size;
-    size_t elem_align;
-    unsigned char identity[32];
-    sweep_combine_fn combine;
-    void *user;
-    char *device_source; /* NULL if none */
+    char name[64];              /**< the device function's name        */
+    size_t elem_size;           /**< bytes per element                 */
+    size_t elem_align;          /**< alignment of an element           */
+    unsigned char identity[32]; /**< the identity (elem_size bytes)    */
+    sweep_combine_fn combine;   /**< the C function of CPU backends    */
+    void *user;                 /**< passed to combine                 */
+    char *device_source;        /**< GPU source; NULL if none          */
 };
 
-/* Layout of a custom comparator (public type sweep_custom_compare). */
+/** Layout of a custom comparator (public type sweep_custom_compare): a copy of its
+ * sweep_custom_compare_desc. */
 struct sweep_custom_compare {
-    char name[64];
-    size_t key_size;
-    size_t key_align;
-    sweep_less_fn less;
-    void *user;
-    char *device_source; /* NULL if none */
+    char name[64];       /**< the device function's name     */
+    size_t key_size;     /**< bytes per key                  */
+    size_t key_align;    /**< alignment of a key             */
+    sweep_less_fn less;  /**< the C function of CPU backends */
+    void *user;          /**< passed to less                 */
+    char *device_source; /**< GPU source; NULL if none       */
 };
 
-/* An operator as kernels see it: resolved by the core for built-in and custom ones. */
+/** An operator as kernels see it: resolved by the core for built-in and custom ones. */
 typedef struct sweep_kop {
-    sweep_op_kind kind;            /* SWEEP_OP_CUSTOM for custom operators          */
-    sweep_dtype dtype;             /* element type of a built-in operator            */
-    size_t size;                   /* element size in bytes                          */
-    size_t align;                  /* element alignment                              */
-    unsigned char identity[32];    /* the identity's bytes (size of them used)      */
-    const sweep_custom_op *custom; /* NULL for built-in operators                    */
+    sweep_op_kind kind;            /**< SWEEP_OP_CUSTOM for custom operators          */
+    sweep_dtype dtype;             /**< element type of a built-in operator            */
+    size_t size;                   /**< element size in bytes                          */
+    size_t align;                  /**< element alignment                              */
+    unsigned char identity[32];    /**< the identity's bytes (size of them used)      */
+    const sweep_custom_op *custom; /**< NULL for built-in operators                    */
 } sweep_kop;
 
-/* A comparator as kernels see it. Built-in: the dtype's order (floats: IEEE-754
+/** A comparator as kernels see it. Built-in: the dtype's order (floats: IEEE-754
  * totalOrder), reversed for SWEEP_COMPARE_DESCENDING. */
 typedef struct sweep_kcmp {
-    sweep_compare_kind kind;
-    sweep_dtype dtype;                  /* built-in comparators                     */
-    size_t key_size;                    /* bytes per key                            */
-    const sweep_custom_compare *custom; /* NULL unless SWEEP_COMPARE_CUSTOM          */
+    sweep_compare_kind kind;            /**< ascending, descending or custom          */
+    sweep_dtype dtype;                  /**< built-in comparators                     */
+    size_t key_size;                    /**< bytes per key                            */
+    const sweep_custom_compare *custom; /**< NULL unless SWEEP_COMPARE_CUSTOM          */
 } sweep_kcmp;
 
-/* Radix keys. A key's digit bits come from its order-preserving unsigned pattern u:
+/** Radix keys. A key's digit bits come from its order-preserving unsigned pattern u:
  * unsigned: the key; signed: key ^ sign bit; floats: sign set ? ~key : key ^ sign bit.
  * For descending sorts u is replaced by ~u (so ascending order of digits is
  * descending order of keys, and equal keys stay stable). The digit of a pass is
  * (u >> shift) & ((1 << nbits) - 1). */
 typedef struct sweep_kradix {
-    sweep_dtype dtype;
-    size_t key_size;
-    unsigned begin_bit; /* validated: begin_bit < end_bit <= 8 * key_size */
-    unsigned end_bit;
-    int descending;
+    sweep_dtype dtype;  /**< the key type                                    */
+    size_t key_size;    /**< bytes per key                                   */
+    unsigned begin_bit; /**< validated: begin_bit < end_bit <= 8 * key_size */
+    unsigned end_bit;   /**< one past the last bit sorted on                 */
+    int descending;     /**< non-zero: descending (u replaced by ~u)         */
 } sweep_kradix;
 
-#define SWEEP_RADIX_BITS 8u /* digit width of the core's LSD passes */
+/** Digit width of the core's LSD passes. */
+#define SWEEP_RADIX_BITS 8u
+/** Digits per pass, 2^SWEEP_RADIX_BITS. */
 #define SWEEP_RADIX_SIZE 256u
 
-/* How segments of a fused segmented scan are given. */
+/** How segments of a fused segmented scan are given. */
 typedef enum sweep_kseg_form {
-    SWEEP_SEG_FLAGS = 0,   /* flags[i] != 0 starts a segment                            */
-    SWEEP_SEG_OFFSETS = 1, /* segment s starts at offsets[s] - base (s < nseg)          */
-    SWEEP_SEG_KEYS = 2     /* runs of bytewise-equal keys (key_size bytes each)          */
+    SWEEP_SEG_FLAGS = 0,   /**< flags[i] != 0 starts a segment                            */
+    SWEEP_SEG_OFFSETS = 1, /**< segment s starts at offsets[s] - base (s < nseg)          */
+    SWEEP_SEG_KEYS = 2     /**< runs of bytewise-equal keys (key_size bytes each)          */
 } sweep_kseg_form;
 
+/** The segments of a fused segmented scan, in one of three forms. */
 typedef struct sweep_ksegments {
-    sweep_kseg_form form;
-    const uint8_t *flags;  /* SWEEP_SEG_FLAGS: n bytes                                      */
-    const size_t *offsets; /* SWEEP_SEG_OFFSETS: nseg + 1 validated offsets (context memory) */
-    size_t nseg;
-    size_t base;      /* SWEEP_SEG_OFFSETS: offsets[0]; in/out point at element base    */
-    const void *keys; /* SWEEP_SEG_KEYS: n keys                                        */
-    size_t key_size;
+    sweep_kseg_form form;  /**< which of the fields below are set                           */
+    const uint8_t *flags;  /**< SWEEP_SEG_FLAGS: n bytes                                      */
+    const size_t *offsets; /**< SWEEP_SEG_OFFSETS: nseg + 1 validated offsets (context memory) */
+    size_t nseg;           /**< SWEEP_SEG_OFFSETS: the number of segments                     */
+    size_t base;           /**< SWEEP_SEG_OFFSETS: offsets[0]; in/out point at element base    */
+    const void *keys;      /**< SWEEP_SEG_KEYS: n keys                                        */
+    size_t key_size;       /**< SWEEP_SEG_KEYS: bytes per key                                 */
 } sweep_ksegments;
 
 /* --------------------------------------------------------------- opening ----- */
 
+/** Explains a failure: sets the calling thread's last error (sweep_last_error). */
 typedef void (*sweep_report_fn)(sweep_status status, const char *message);
 
+/** What open() gets: the context's device, threads, options and error channel. */
 typedef struct sweep_backend_open_args {
-    int device;             /* validated against device_count                          */
-    int num_threads;        /* CPU backends; 0 = OMP_NUM_THREADS or every core          */
-    unsigned options;       /* SWEEP_OPTION_* bits of the context                       */
-    sweep_report_fn report; /* explains a failure in the calling thread's last error    */
+    int device;             /**< validated against device_count                          */
+    int num_threads;        /**< CPU backends; 0 = OMP_NUM_THREADS or every core          */
+    unsigned options;       /**< SWEEP_OPTION_* bits of the context                       */
+    sweep_report_fn report; /**< explains a failure in the calling thread's last error    */
 } sweep_backend_open_args;
 
-#define SWEEP_BACKEND_HOST_MEMORY 1u /* context memory is ordinary host memory */
+/** A bit of sweep_backend_props.flags: context memory is ordinary host memory. */
+#define SWEEP_BACKEND_HOST_MEMORY 1u
 
+/** What open() says about an opened device: its kind of memory and the tile sizes the
+ * core composes primitives with. */
 typedef struct sweep_backend_props {
-    unsigned flags;    /* SWEEP_BACKEND_* bits                                          */
-    size_t scan_tile;  /* elements per tile in the core's tile_reduce/tile_scan        */
-    size_t split_tile; /* elements per tile for flag_count/flag_scatter                */
-    size_t radix_tile; /* keys per tile for radix_tile_histogram/radix_scatter         */
-    size_t sort_tile;  /* keys per tile for tile_sort                                  */
-    size_t merge_part; /* outputs per merge-path partition                             */
+    unsigned flags;    /**< SWEEP_BACKEND_* bits                                          */
+    size_t scan_tile;  /**< elements per tile in the core's tile_reduce/tile_scan        */
+    size_t split_tile; /**< elements per tile for flag_count/flag_scatter                */
+    size_t radix_tile; /**< keys per tile for radix_tile_histogram/radix_scatter         */
+    size_t sort_tile;  /**< keys per tile for tile_sort                                  */
+    size_t merge_part; /**< outputs per merge-path partition                             */
 } sweep_backend_props;
 
 /* ----------------------------------------------------------------- table ----- */
 
+/** The table a plugin's sweep_backend_entry() returns: its name, device entries, the
+ * basic kernels (required) and the fused primitives (optional, NULL = compose). */
 typedef struct sweep_backend_table {
-    uint32_t abi_version; /* SWEEP_BACKEND_ABI_VERSION                               */
-    uint32_t table_size;  /* sizeof(sweep_backend_table) of the plugin's build      */
-    const char *name;     /* "serial", "openmp", "cuda", "hip"                       */
+    uint32_t abi_version; /**< SWEEP_BACKEND_ABI_VERSION                               */
+    uint32_t table_size;  /**< sizeof(sweep_backend_table) of the plugin's build      */
+    const char *name;     /**< "serial", "openmp", "cuda", "hip"                       */
 
     /* ---- device ---- */
-    /* Number of usable devices; when 0, reason (reason_len bytes) says why
+    /** Number of usable devices; when 0, reason (reason_len bytes) says why
      * ("no CUDA driver", "no device"). Must not crash without driver or runtime. */
     sweep_status (*device_count)(int *count, char *reason, size_t reason_len);
+    /** The name of a device (buf of len bytes, NUL-terminated). */
     sweep_status (*device_name)(int device, char *buf, size_t len);
+    /** Opens a device for one context: *handle is passed to every other entry, props
+     * says what the core may assume. */
     sweep_status (*open)(const sweep_backend_open_args *args, void **handle,
                          sweep_backend_props *props);
+    /** Waits for the handle's work and releases it. */
     void (*close)(void *h);
+    /** Allocates context memory, 256-byte aligned (sweep_malloc). */
     sweep_status (*alloc)(void *h, void **ptr, size_t bytes);
+    /** Frees what alloc gave. */
     sweep_status (*free)(void *h, void *ptr);
+    /** Copies as sweep_memcpy does: to the host synchronously, otherwise ordered. */
     sweep_status (*memcpy)(void *h, void *dst, const void *src, size_t bytes, sweep_copy_kind kind);
+    /** Sets bytes of context memory (sweep_memset). */
     sweep_status (*memset)(void *h, void *dst, int value, size_t bytes);
+    /** Uses a native stream from now on (sweep_context_set_stream). */
     sweep_status (*set_stream)(void *h, void *native_stream);
+    /** Waits for the handle's work; reports earlier device faults. */
     sweep_status (*synchronize)(void *h);
 
     /* ---- basic kernels (required): the core composes every primitive from these ---- */
 
-    /* partials[t] = op-reduction of tile t = [t*tile, min(n, (t+1)*tile)), in order.
+    /** partials[t] = op-reduction of tile t = [t*tile, min(n, (t+1)*tile)), in order.
      * With flags (may be NULL) the lifted operator of segmented scan is used:
      * partial_flags[t] = any flag set in the tile, partials[t] = reduction from the
      * tile's last head (inclusive) to its end, or of the whole tile if it has none. */
     sweep_status (*tile_reduce)(void *h, const sweep_kop *op, const void *in, const uint8_t *flags,
                                 size_t n, size_t tile, void *partials, uint8_t *partial_flags);
 
-    /* Scans each tile with a carry: for i in tile t before the tile's first head (all
+    /** Scans each tile with a carry: for i in tile t before the tile's first head (all
      * of it without flags), out[i] = carries[t] op local(i), where local is the
      * inclusive or exclusive scan inside the tile (exclusive local of the tile's first
      * element is the identity, so out = carries[t]); from the first head on, the plain
@@ -176,25 +201,25 @@ typedef struct sweep_backend_table {
     sweep_status (*tile_scan)(void *h, const sweep_kop *op, const void *in, const uint8_t *flags,
                               void *out, size_t n, size_t tile, const void *carries, int exclusive);
 
-    /* flags[i] = (i == 0 || keys[i] differs bytewise from keys[i-1]). */
+    /** flags[i] = (i == 0 || keys[i] differs bytewise from keys[i-1]). */
     sweep_status (*heads_from_keys)(void *h, const void *keys, size_t key_size, size_t n,
                                     uint8_t *flags);
 
-    /* For s < nseg with base <= offsets[s] < base + n: flags[offsets[s] - base] = 1.
+    /** For s < nseg with base <= offsets[s] < base + n: flags[offsets[s] - base] = 1.
      * Other flags are left as they are (the core clears them first). */
     sweep_status (*heads_from_offsets)(void *h, const size_t *offsets, size_t nseg, size_t base,
                                        size_t n, uint8_t *flags);
 
-    /* out[s] = offsets[s] < offsets[s+1] ? scanned[offsets[s+1] - 1 - base] : identity,
+    /** out[s] = offsets[s] < offsets[s+1] ? scanned[offsets[s+1] - 1 - base] : identity,
      * for s < nseg (scanned: inclusive segmented scan of the range starting at base). */
     sweep_status (*segment_last)(void *h, const sweep_kop *op, const void *scanned,
                                  const size_t *offsets, size_t nseg, size_t base, void *out);
 
-    /* counts[t] = number of non-zero flags in tile t. */
+    /** counts[t] = number of non-zero flags in tile t. */
     sweep_status (*flag_count)(void *h, const uint8_t *flags, size_t n, size_t tile,
                                size_t *counts);
 
-    /* Stable scatter by flags. Element i of tile t with flag set and local rank r among
+    /** Stable scatter by flags. Element i of tile t with flag set and local rank r among
      * the tile's flagged elements goes to out[before[t] + r]; if keep_unflagged, an
      * unflagged one with local rank r among the tile's unflagged ones goes to
      * out[*total + t*tile - before[t] + r]. values (vsize bytes; NULL when 0) move
@@ -204,19 +229,19 @@ typedef struct sweep_backend_table {
                                  size_t vsize, size_t n, size_t tile, const size_t *before,
                                  const size_t *total, int keep_unflagged);
 
-    /* One pass over the keys counting every digit of every pass: for p < passes =
+    /** One pass over the keys counting every digit of every pass: for p < passes =
      * ceil((end_bit - begin_bit) / 8), hist[p * 256 + d] = number of keys whose digit at
      * shift begin_bit + 8p (width min(8, end_bit - shift)) is d. Writes all entries. */
     sweep_status (*radix_histogram)(void *h, const sweep_kradix *key, const void *keys, size_t n,
                                     size_t *hist);
 
-    /* hist[d * ntiles + t] = keys of tile t whose digit (shift, nbits) is d, for every
+    /** hist[d * ntiles + t] = keys of tile t whose digit (shift, nbits) is d, for every
      * d < 2^nbits (digit-major, so one exclusive scan gives scatter offsets). */
     sweep_status (*radix_tile_histogram)(void *h, const sweep_kradix *key, const void *keys,
                                          size_t n, size_t tile, unsigned shift, unsigned nbits,
                                          size_t *hist);
 
-    /* Stable scatter: key i of tile t with digit d and rank r among the tile's keys of
+    /** Stable scatter: key i of tile t with digit d and rank r among the tile's keys of
      * digit d goes to position offsets[d * ntiles + t] + r (values alongside). Inputs
      * and outputs do not overlap. */
     sweep_status (*radix_scatter)(void *h, const sweep_kradix *key, const void *keys_in,
@@ -224,11 +249,11 @@ typedef struct sweep_backend_table {
                                   size_t vsize, size_t n, size_t tile, unsigned shift,
                                   unsigned nbits, const size_t *offsets);
 
-    /* Sorts every tile of keys (and values) in place, stably. */
+    /** Sorts every tile of keys (and values) in place, stably. */
     sweep_status (*tile_sort)(void *h, const sweep_kcmp *cmp, void *keys, void *values,
                               size_t vsize, size_t n, size_t tile);
 
-    /* Merge-path partition of the stable merge of a and b (ties take a first): for
+    /** Merge-path partition of the stable merge of a and b (ties take a first): for
      * k <= nparts = ceil((na + nb) / part), with diagonal d = min(k * part, na + nb),
      * splits[k] = how many of the first d outputs come from a. vsize: the value bytes
      * the merge_tiles call that follows moves (0: keys alone); the splits do not
@@ -239,7 +264,7 @@ typedef struct sweep_backend_table {
                                     const void *b, size_t nb, size_t vsize, size_t part,
                                     size_t *splits);
 
-    /* Merges partition k (outputs [d_k, d_{k+1})) of every k from a[splits[k],
+    /** Merges partition k (outputs [d_k, d_{k+1})) of every k from a[splits[k],
      * splits[k+1]) and b[d_k - splits[k], d_{k+1} - splits[k+1]), ties taking a first.
      * Outputs do not overlap inputs. */
     sweep_status (*merge_tiles)(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
@@ -249,44 +274,49 @@ typedef struct sweep_backend_table {
 
     /* ---- fused primitives (optional, NULL = compose; two-phase scratch) ---- */
 
+    /** Scan (sweep_scan). */
     sweep_status (*scan)(void *h, const sweep_kop *op, const void *in, void *out, size_t n,
                          int exclusive, void *scratch, size_t *scratch_bytes);
 
+    /** Segmented scan in any of the three segment forms. */
     sweep_status (*segmented_scan)(void *h, const sweep_kop *op, const void *in, void *out,
                                    size_t n, const sweep_ksegments *seg, int exclusive,
                                    void *scratch, size_t *scratch_bytes);
 
+    /** Reduction into one element of context memory (sweep_reduce). */
     sweep_status (*reduce)(void *h, const sweep_kop *op, const void *in, size_t n, void *out,
                            void *scratch, size_t *scratch_bytes);
 
-    /* Offsets validated; out[s] for every s < nseg (identity for empty segments). */
+    /** Offsets validated; out[s] for every s < nseg (identity for empty segments). */
     sweep_status (*segmented_reduce)(void *h, const sweep_kop *op, const void *in, size_t n,
                                      const size_t *offsets, size_t nseg, void *out, void *scratch,
                                      size_t *scratch_bytes);
 
-    /* Split (keep_unflagged = 1) or compact (0); num_flagged may be NULL. */
+    /** Split (keep_unflagged = 1) or compact (0); num_flagged may be NULL. */
     sweep_status (*split)(void *h, const uint8_t *flags, const void *in, void *out,
                           size_t elem_size, const void *values_in, void *values_out, size_t vsize,
                           size_t n, size_t *num_flagged, int keep_unflagged, void *scratch,
                           size_t *scratch_bytes);
 
-    /* keys_out == keys_in (and values) allowed: sort in place. */
+    /** keys_out == keys_in (and values) allowed: sort in place. */
     sweep_status (*radix_sort)(void *h, const sweep_kradix *key, const void *keys_in,
                                void *keys_out, const void *values_in, void *values_out,
                                size_t vsize, size_t n, void *scratch, size_t *scratch_bytes);
 
-    /* keys_out == keys_in (and values) allowed: sort in place. */
+    /** keys_out == keys_in (and values) allowed: sort in place. */
     sweep_status (*merge_sort)(void *h, const sweep_kcmp *cmp, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t n,
                                void *scratch, size_t *scratch_bytes);
 
+    /** Stable merge, ties taking a first (sweep_merge). */
     sweep_status (*merge)(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
                           size_t na, const void *b, const void *b_values, size_t nb, void *out,
                           void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
 } sweep_backend_table;
 
-/* The one symbol a plugin exports. */
+/** The type of the one symbol a plugin exports. */
 typedef const sweep_backend_table *(*sweep_backend_entry_fn)(void);
+/** The name of that symbol, for dlsym. */
 #define SWEEP_BACKEND_ENTRY_SYMBOL "sweep_backend_entry"
 
 #ifdef __cplusplus

@@ -1,11 +1,12 @@
-/*
- * sweep.h -- the public C API of sweep, a portable parallel-primitives library.
+/**
+ * @file sweep.h
+ * @brief The public C API of sweep, a portable parallel-primitives library.
  *
  * One program linked against libsweep runs scan, segmented scan, reduce, split,
  * compaction, radix sort, merge sort and merge on an NVIDIA GPU (CUDA), an AMD GPU
  * (HIP), all CPU cores (OpenMP) or one CPU core (serial), chosen at run time.
  *
- * Conventions
+ * Conventions:
  *  - Every function returns a sweep_status; SWEEP_OK is 0. On any other status a
  *    message saying what was wrong is available from sweep_last_error() on the same
  *    thread, and no output of the call has been written.
@@ -28,6 +29,9 @@
  * Sections, simple to advanced: status and errors; backends; contexts and memory;
  * element types and operators; scans; reductions; split and compaction; sorting and
  * merging; scratch memory.
+ *
+ * The user guide (docs/guide.md in the source tree) explains each of these at
+ * length; this header is the contract.
  */
 #ifndef SWEEP_SWEEP_H
 #define SWEEP_SWEEP_H
@@ -39,40 +43,46 @@
 extern "C" {
 #endif
 
+/** The major version of this header. */
 #define SWEEP_VERSION_MAJOR 0
+/** The minor version of this header; before 1.0 a minor release may change the API. */
 #define SWEEP_VERSION_MINOR 1
+/** The patch version of this header. */
 #define SWEEP_VERSION_PATCH 0
+/** The version of this header as one number, major * 10000 + minor * 100 + patch. */
 #define SWEEP_VERSION_NUMBER                                                                       \
     (SWEEP_VERSION_MAJOR * 10000 + SWEEP_VERSION_MINOR * 100 + SWEEP_VERSION_PATCH)
 
+/** Marks the functions that libsweep exports. */
 #if defined(_WIN32)
 #define SWEEP_API
 #else
 #define SWEEP_API __attribute__((visibility("default")))
 #endif
 
-/* The version of the library actually linked, as SWEEP_VERSION_NUMBER. */
+/** The version of the library actually linked, as SWEEP_VERSION_NUMBER. */
 SWEEP_API unsigned sweep_version_number(void);
-/* The same as a string, "0.1.0". */
+/** The same as a string, "0.1.0". */
 SWEEP_API const char *sweep_version_string(void);
 
 /* ---------------------------------------------------------------- status ----- */
 
+/** What every function returns. sweep_last_error() says more on the same thread. */
 typedef enum sweep_status {
-    SWEEP_OK = 0,
-    SWEEP_ERR_INVALID_ARGUMENT = 1,    /* a bad argument: NULL, range, dtype/op pair... */
-    SWEEP_ERR_UNSUPPORTED = 2,         /* valid, but this backend cannot do it (yet)     */
-    SWEEP_ERR_OUT_OF_MEMORY = 3,       /* host or device allocation failed; inputs intact */
-    SWEEP_ERR_DEVICE = 4,              /* the device or its runtime reported a fault     */
-    SWEEP_ERR_BACKEND_UNAVAILABLE = 5, /* the requested backend did not load or has no device */
-    SWEEP_ERR_INTERNAL = 6             /* a bug in sweep: please report it              */
+    SWEEP_OK = 0,                      /**< success                                        */
+    SWEEP_ERR_INVALID_ARGUMENT = 1,    /**< a bad argument: NULL, range, dtype/op pair... */
+    SWEEP_ERR_UNSUPPORTED = 2,         /**< valid, but this backend cannot do it (yet)     */
+    SWEEP_ERR_OUT_OF_MEMORY = 3,       /**< host or device allocation failed; inputs intact */
+    SWEEP_ERR_DEVICE = 4,              /**< the device or its runtime reported a fault     */
+    SWEEP_ERR_BACKEND_UNAVAILABLE = 5, /**< the requested backend did not load or has no device */
+    SWEEP_ERR_INTERNAL = 6             /**< a bug in sweep: please report it              */
 } sweep_status;
 
-/* A constant English name for a status ("SWEEP_ERR_INVALID_ARGUMENT: invalid
+/** A constant English name for a status ("SWEEP_ERR_INVALID_ARGUMENT: invalid
  * argument"); never NULL, also for values outside the enum. */
 SWEEP_API const char *sweep_status_string(sweep_status status);
 
-/* The message of the last failed call on the calling thread, e.g.
+/** The message of the last failed call on the calling thread, e.g.
  * "sweep_radix_sort: end_bit 40 exceeds the 32-bit key type". Empty string ("")
  * when the last call on this thread succeeded. The pointer stays valid until the
  * next sweep call on the same thread. Never NULL. */
@@ -80,73 +90,87 @@ SWEEP_API const char *sweep_last_error(void);
 
 /* -------------------------------------------------------------- backends ----- */
 
+/** Where the work runs. */
 typedef enum sweep_backend {
-    SWEEP_BACKEND_AUTO = 0, /* CUDA, then HIP, then OpenMP, then serial: the first usable */
-    SWEEP_BACKEND_SERIAL = 1,
-    SWEEP_BACKEND_OPENMP = 2,
-    SWEEP_BACKEND_CUDA = 3,
-    SWEEP_BACKEND_HIP = 4
+    SWEEP_BACKEND_AUTO = 0,   /**< CUDA, then HIP, then OpenMP, then serial: the first usable */
+    SWEEP_BACKEND_SERIAL = 1, /**< one CPU core; the reference; built into libsweep           */
+    SWEEP_BACKEND_OPENMP = 2, /**< all CPU cores; plugin libsweep-openmp.so                   */
+    SWEEP_BACKEND_CUDA = 3,   /**< an NVIDIA GPU; plugin libsweep-cuda.so                     */
+    SWEEP_BACKEND_HIP = 4     /**< an AMD GPU; plugin libsweep-hip.so                         */
 } sweep_backend;
 
+/** The number of sweep_backend values, AUTO included. */
 #define SWEEP_BACKEND_COUNT 5
 
+/** What sweep_backend_query() says about a backend. */
 typedef struct sweep_backend_info {
-    sweep_backend backend; /* the backend described (AUTO resolves to the one it picks) */
-    int available;         /* 1 when a context can be created on it now               */
-    int device_count;      /* devices it sees (1 for the CPU backends)                 */
-    char name[32];         /* "serial", "openmp", "cuda", "hip"                        */
-    char device_name[128]; /* of device 0, e.g. "NVIDIA H100 80GB HBM3"; "" if none     */
-    char path[512];        /* the plugin file that was loaded or last tried; "" for serial */
-    char reason[512];      /* why it is unavailable, including every place looked at   */
+    sweep_backend backend; /**< the backend described (AUTO resolves to the one it picks) */
+    int available;         /**< 1 when a context can be created on it now               */
+    int device_count;      /**< devices it sees (1 for the CPU backends)                 */
+    char name[32];         /**< "serial", "openmp", "cuda", "hip"                        */
+    char device_name[128]; /**< of device 0, e.g. "NVIDIA H100 80GB HBM3"; "" if none     */
+    char path[512];        /**< the plugin file that was loaded or last tried; "" for serial */
+    char reason[512];      /**< why it is unavailable, including every place looked at   */
 } sweep_backend_info;
 
-/* Describes a backend: whether it loaded, how many devices it sees, and if it is not
+/** Describes a backend: whether it loaded, how many devices it sees, and if it is not
  * available, why. Loads the plugin on first use (never crashes when a driver or a
- * runtime is missing). SWEEP_BACKEND_AUTO describes the backend that AUTO picks,
- * honouring the SWEEP_BACKEND environment variable ("cuda", "hip", "openmp",
- * "serial"). Plugins are looked for next to libsweep, then in each directory of
- * SWEEP_PLUGIN_PATH (colon-separated). Returns SWEEP_OK also when the backend is
- * unavailable (info->available == 0); SWEEP_ERR_INVALID_ARGUMENT for an unknown
- * backend value or out == NULL. */
+ * runtime is missing). Plugins are looked for next to libsweep, then in each
+ * directory of SWEEP_PLUGIN_PATH (colon-separated).
+ *
+ * SWEEP_BACKEND_AUTO describes the backend that AUTO picks. The environment variable
+ * SWEEP_BACKEND overrides that choice: "auto", "serial", "openmp", "cuda" or "hip",
+ * in any case ("OpenMP", "AUTO" and "Cuda" are accepted); unset or empty means
+ * "auto". Naming a backend picks it even when it is unavailable (the info then says
+ * why); AUTO does not fall back from it.
+ *
+ * Returns SWEEP_OK also when the backend is unavailable (out->available == 0).
+ * SWEEP_ERR_INVALID_ARGUMENT for an unknown backend value, for out == NULL, and, for
+ * SWEEP_BACKEND_AUTO only, when SWEEP_BACKEND holds anything else than those names
+ * (the message quotes it); *out is then not written. sweep_context_create() with AUTO
+ * fails the same way. */
 SWEEP_API sweep_status sweep_backend_query(sweep_backend backend, sweep_backend_info *out);
 
-/* "auto", "serial", "openmp", "cuda", "hip"; "unknown" for other values. */
+/** "auto", "serial", "openmp", "cuda", "hip"; "unknown" for other values. */
 SWEEP_API const char *sweep_backend_name(sweep_backend backend);
 
 /* ------------------------------------------------------ contexts, memory ----- */
 
+/** A backend, a device and what sweep keeps for them (cached memory, compiled
+ * kernels, a stream). Opaque; made by sweep_context_create(). */
 typedef struct sweep_context sweep_context;
 
-/* Context options (bits of sweep_context_desc.options). */
-#define SWEEP_OPTION_GENERIC                                                                       \
-    1u /* ignore the backend's fused primitives: always use the                                    \
-          core's composition of basic kernels. Also set when the                                   \
-          environment has SWEEP_GENERIC=1. */
-#define SWEEP_OPTION_DETERMINISTIC                                                                 \
-    2u /* floating scans and reductions use one fixed                                              \
-    association order on every backend, so results are                                             \
-    bitwise identical across runs, thread counts and                                               \
-    backends (slower: it takes the generic path). A NaN                                            \
-    result is NaN everywhere, but its sign and payload                                             \
-    may differ: processors pass NaN payloads on differently. */
+/** Context option (a bit of sweep_context_desc.options): ignore the backend's fused
+ * primitives and always use the core's composition of basic kernels. Also set when
+ * the environment has SWEEP_GENERIC=1. */
+#define SWEEP_OPTION_GENERIC 1u
+/** Context option (a bit of sweep_context_desc.options): floating scans and
+ * reductions use one fixed association order on every backend, so results are
+ * bitwise identical across runs, thread counts and backends (slower: it takes the
+ * generic path). A NaN result is NaN everywhere, but its sign and payload may differ:
+ * processors pass NaN payloads on differently. */
+#define SWEEP_OPTION_DETERMINISTIC 2u
 
+/** What sweep_context_create() makes. All zeros (or a NULL pointer) is AUTO, device 0,
+ * no options, the default number of threads. */
 typedef struct sweep_context_desc {
-    sweep_backend backend; /* SWEEP_BACKEND_AUTO (0) picks one                        */
-    int device;            /* device index on GPU backends; 0 otherwise               */
-    unsigned options;      /* SWEEP_OPTION_* bits                                     */
-    int num_threads;       /* CPU backends: worker threads; 0 = OMP_NUM_THREADS or all */
+    sweep_backend backend; /**< SWEEP_BACKEND_AUTO (0) picks one                        */
+    int device;            /**< device index on GPU backends; 0 otherwise               */
+    unsigned options;      /**< SWEEP_OPTION_* bits                                     */
+    int num_threads;       /**< CPU backends: worker threads; 0 = OMP_NUM_THREADS or all */
 } sweep_context_desc;
 
-/* Creates a context on a backend and device. desc may be NULL (AUTO, device 0, no
+/** Creates a context on a backend and device. desc may be NULL (AUTO, device 0, no
  * options). Errors: SWEEP_ERR_INVALID_ARGUMENT (out NULL, unknown backend, negative
- * device or threads, unknown option bits), SWEEP_ERR_BACKEND_UNAVAILABLE (the backend
+ * device or threads, unknown option bits; with AUTO, a SWEEP_BACKEND value that names
+ * no backend, see sweep_backend_query()), SWEEP_ERR_BACKEND_UNAVAILABLE (the backend
  * did not load or the device does not exist; the message says why),
  * SWEEP_ERR_OUT_OF_MEMORY. *out is written only on success.
  * A context may be used by one thread at a time; different contexts are independent
  * and may be driven from different threads at once. */
 SWEEP_API sweep_status sweep_context_create(sweep_context **out, const sweep_context_desc *desc);
 
-/* Waits for the context's work, frees its cached memory, whatever sweep_malloc gave
+/** Waits for the context's work, frees its cached memory, whatever sweep_malloc gave
  * out on it and did not get back, and the context. NULL is a no-op. A context that is
  * not live (destroyed already) is left alone: the call records a message for
  * sweep_last_error() and frees nothing. Every function taking a context refuses one
@@ -154,77 +178,82 @@ SWEEP_API sweep_status sweep_context_create(sweep_context **out, const sweep_con
  * to have the same address). */
 SWEEP_API void sweep_context_destroy(sweep_context *ctx);
 
-/* The backend the context runs on (never AUTO). */
+/** The backend the context runs on (never AUTO). */
 SWEEP_API sweep_status sweep_context_backend(const sweep_context *ctx, sweep_backend *out);
 
-/* Makes later calls run on a native stream (cudaStream_t / hipStream_t) owned by the
+/** Makes later calls run on a native stream (cudaStream_t / hipStream_t) owned by the
  * caller; NULL selects the default stream. CPU backends accept only NULL
  * (SWEEP_ERR_UNSUPPORTED otherwise). */
 SWEEP_API sweep_status sweep_context_set_stream(sweep_context *ctx, void *native_stream);
 
-/* Waits until all work issued on the context has finished. Reports a device fault of
+/** Waits until all work issued on the context has finished. Reports a device fault of
  * earlier asynchronous work as SWEEP_ERR_DEVICE. After a fault that loses the device
  * context (CUDA), this and every later call on the context keep failing. */
 SWEEP_API sweep_status sweep_synchronize(sweep_context *ctx);
 
-/* Allocates bytes of context memory (device memory on GPU backends), aligned to at
+/** Allocates bytes of context memory (device memory on GPU backends), aligned to at
  * least 256 bytes. bytes == 0 gives *ptr = NULL and SWEEP_OK. */
 SWEEP_API sweep_status sweep_malloc(sweep_context *ctx, void **ptr, size_t bytes);
 
-/* Frees memory from sweep_malloc on the same context. NULL is a no-op. Any other
+/** Frees memory from sweep_malloc on the same context. NULL is a no-op. Any other
  * pointer (another context's memory, a pointer into an allocation, one freed already,
  * a native allocation) is SWEEP_ERR_INVALID_ARGUMENT and nothing is freed. */
 SWEEP_API sweep_status sweep_free(sweep_context *ctx, void *ptr);
 
+/** The direction of a sweep_memcpy(). */
 typedef enum sweep_copy_kind {
-    SWEEP_COPY_HOST_TO_DEVICE = 0,  /* host memory -> context memory    */
-    SWEEP_COPY_DEVICE_TO_HOST = 1,  /* context memory -> host memory    */
-    SWEEP_COPY_DEVICE_TO_DEVICE = 2 /* context memory -> context memory */
+    SWEEP_COPY_HOST_TO_DEVICE = 0,  /**< host memory -> context memory    */
+    SWEEP_COPY_DEVICE_TO_HOST = 1,  /**< context memory -> host memory    */
+    SWEEP_COPY_DEVICE_TO_DEVICE = 2 /**< context memory -> context memory */
 } sweep_copy_kind;
 
-/* Copies bytes between host and context memory. Copies to the host are synchronous
+/** Copies bytes between host and context memory. Copies to the host are synchronous
  * (the data is there on return); the others are ordered on the context's stream.
  * Overlapping ranges: SWEEP_ERR_INVALID_ARGUMENT. */
 SWEEP_API sweep_status sweep_memcpy(sweep_context *ctx, void *dst, const void *src, size_t bytes,
                                     sweep_copy_kind kind);
 
-/* Sets bytes of context memory to value (the low 8 bits). */
+/** Sets bytes of context memory to value (the low 8 bits). */
 SWEEP_API sweep_status sweep_memset(sweep_context *ctx, void *dst, int value, size_t bytes);
 
 /* ------------------------------------------------ element types, operators ----- */
 
+/** The built-in element types. */
 typedef enum sweep_dtype {
-    SWEEP_I8 = 0,
-    SWEEP_I16 = 1,
-    SWEEP_I32 = 2,
-    SWEEP_I64 = 3,
-    SWEEP_U8 = 4,
-    SWEEP_U16 = 5,
-    SWEEP_U32 = 6,
-    SWEEP_U64 = 7,
-    SWEEP_F32 = 8,
-    SWEEP_F64 = 9
+    SWEEP_I8 = 0,  /**< int8_t   */
+    SWEEP_I16 = 1, /**< int16_t  */
+    SWEEP_I32 = 2, /**< int32_t  */
+    SWEEP_I64 = 3, /**< int64_t  */
+    SWEEP_U8 = 4,  /**< uint8_t  */
+    SWEEP_U16 = 5, /**< uint16_t */
+    SWEEP_U32 = 6, /**< uint32_t */
+    SWEEP_U64 = 7, /**< uint64_t */
+    SWEEP_F32 = 8, /**< float (IEEE-754 binary32)  */
+    SWEEP_F64 = 9  /**< double (IEEE-754 binary64) */
 } sweep_dtype;
 
+/** The number of sweep_dtype values. */
 #define SWEEP_DTYPE_COUNT 10
 
-/* Size in bytes of one element of dtype; 0 for an unknown value. */
+/** Size in bytes of one element of dtype; 0 for an unknown value. */
 SWEEP_API size_t sweep_dtype_size(sweep_dtype dtype);
-/* "i8" ... "f64"; "unknown" for other values. */
+/** "i8" ... "f64"; "unknown" for other values. */
 SWEEP_API const char *sweep_dtype_name(sweep_dtype dtype);
 
+/** The operators of scans and reductions. See @ref grouping for how they group. */
 typedef enum sweep_op_kind {
-    SWEEP_OP_SUM = 0,   /* integers wrap modulo 2^bits; identity 0             */
-    SWEEP_OP_PROD = 1,  /* integers wrap; identity 1                           */
-    SWEEP_OP_MIN = 2,   /* identity: the type's maximum (+inf for floats)      */
-    SWEEP_OP_MAX = 3,   /* identity: the type's minimum (-inf for floats)      */
-    SWEEP_OP_AND = 4,   /* integers only; identity all ones                    */
-    SWEEP_OP_OR = 5,    /* integers only; identity 0                           */
-    SWEEP_OP_XOR = 6,   /* integers only; identity 0                           */
-    SWEEP_OP_CUSTOM = 7 /* a sweep_custom_op                                  */
+    SWEEP_OP_SUM = 0,   /**< integers wrap modulo 2^bits; identity 0             */
+    SWEEP_OP_PROD = 1,  /**< integers wrap; identity 1                           */
+    SWEEP_OP_MIN = 2,   /**< identity: the type's maximum (+inf for floats)      */
+    SWEEP_OP_MAX = 3,   /**< identity: the type's minimum (-inf for floats)      */
+    SWEEP_OP_AND = 4,   /**< integers only; identity all ones                    */
+    SWEEP_OP_OR = 5,    /**< integers only; identity 0                           */
+    SWEEP_OP_XOR = 6,   /**< integers only; identity 0                           */
+    SWEEP_OP_CUSTOM = 7 /**< a sweep_custom_op                                  */
 } sweep_op_kind;
 
-/* How scans and reductions group: by association only, never by commutation. Every
+/** @page grouping How scans and reductions group
+ * Scans and reductions group by association only, never by commutation. Every
  * result (a reduction, each scan output, each segment's value) equals the operator
  * applied to the elements of its range in input order under some bracketing into
  * contiguous subranges: (x0 op x1) op (x2 op x3) may happen, x0 op x2 never does.
@@ -251,13 +280,16 @@ typedef enum sweep_op_kind {
  * SWEEP_OPTION_DETERMINISTIC fixes one bracketing for every backend, so floating
  * results are then bitwise identical across runs, thread counts and backends. */
 
+/** A user-defined associative operator, made by sweep_custom_op_create(). Opaque. */
 typedef struct sweep_custom_op sweep_custom_op;
 
-/* Combines two elements: *out = (*a) op (*b). a is the earlier element: the operator
+/** Combines two elements: *out = (*a) op (*b). a is the earlier element: the operator
  * need not be commutative, and no backend reorders operands. out may alias a or b. */
 typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *user);
 
-/* Device source (GPU backends). device_source is CUDA/HIP C++ that defines a
+/** Describes a user-defined operator for sweep_custom_op_create().
+ *
+ * Device source (GPU backends): device_source is CUDA/HIP C++ that defines a
  * __device__ function named `name` combining two elements, a the earlier one:
  *     __device__ T NAME(T a, T b)        (const T & parameters are accepted too)
  * where T is any trivially copyable type the source defines, with sizeof(T) ==
@@ -266,7 +298,7 @@ typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *
  *     __device__ affine affine_f32(affine x, affine y) {
  *         affine r; r.a = y.a * x.a; r.b = y.a * x.b + y.b; return r; }
  * The source is compiled without any header. The fixed-width integer names of
- * <stdint.h> (int8_t ... int64_t, uint8_t ... uint64_t) are predefined for it, as
+ * stdint.h (int8_t ... int64_t, uint8_t ... uint64_t) are predefined for it, as
  * are the built-in types; nothing else of the C or C++ libraries is.
  * The CUDA backend compiles it at run time with NVRTC (libnvrtc, loaded when first
  * needed) for the device's architecture, together with sweep's kernels, and caches
@@ -283,33 +315,33 @@ typedef void (*sweep_combine_fn)(const void *a, const void *b, void *out, void *
  * compile-tested (for gfx90a and gfx1030, without a GPU) and have never run on an
  * AMD GPU. */
 typedef struct sweep_custom_op_desc {
-    const char *name;          /* a short identifier, [A-Za-z_][A-Za-z0-9_]*, <= 63 chars */
-    size_t elem_size;          /* 1 ... 32 bytes                                          */
-    size_t elem_align;         /* a power of two <= 32 dividing elem_size                  */
-    const void *identity;      /* elem_size bytes: identity op x == x op identity == x     */
-    sweep_combine_fn combine;  /* for CPU backends; required                              */
-    void *user;                /* passed to combine                                        */
-    const char *device_source; /* for GPU backends, compiled at run time; may be NULL
+    const char *name;          /**< a short identifier, [A-Za-z_][A-Za-z0-9_]*, <= 63 chars */
+    size_t elem_size;          /**< 1 ... 32 bytes                                          */
+    size_t elem_align;         /**< a power of two <= 32 dividing elem_size                  */
+    const void *identity;      /**< elem_size bytes: identity op x == x op identity == x     */
+    sweep_combine_fn combine;  /**< for CPU backends; required                              */
+    void *user;                /**< passed to combine                                        */
+    const char *device_source; /**< for GPU backends, compiled at run time; may be NULL
                                   (then GPU backends answer SWEEP_ERR_UNSUPPORTED)         */
 } sweep_custom_op_desc;
 
-/* Creates a user-defined associative operator. The descriptor's strings and identity
+/** Creates a user-defined associative operator. The descriptor's strings and identity
  * are copied. Errors: SWEEP_ERR_INVALID_ARGUMENT (NULL out/desc/identity/combine, bad
  * name, size or alignment). */
 SWEEP_API sweep_status sweep_custom_op_create(sweep_custom_op **out,
                                               const sweep_custom_op_desc *desc);
-/* Frees an operator; NULL is a no-op. No call using it may be in flight. */
+/** Frees an operator; NULL is a no-op. No call using it may be in flight. */
 SWEEP_API void sweep_custom_op_destroy(sweep_custom_op *op);
 
-/* An operator descriptor: a plain value, no allocation for built-in operators.
+/** An operator descriptor: a plain value, no allocation for built-in operators.
  * dtype is ignored for SWEEP_OP_CUSTOM. */
 typedef struct sweep_op {
-    sweep_op_kind kind;
-    sweep_dtype dtype;
-    const sweep_custom_op *custom; /* only for SWEEP_OP_CUSTOM */
+    sweep_op_kind kind;            /**< which operator                          */
+    sweep_dtype dtype;             /**< the element type of a built-in operator */
+    const sweep_custom_op *custom; /**< only for SWEEP_OP_CUSTOM                */
 } sweep_op;
 
-/* A built-in operator on a dtype, e.g. sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32). */
+/** A built-in operator on a dtype, e.g. sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32). */
 static inline sweep_op sweep_op_builtin(sweep_op_kind kind, sweep_dtype dtype) {
     sweep_op op;
     op.kind = kind;
@@ -317,7 +349,7 @@ static inline sweep_op sweep_op_builtin(sweep_op_kind kind, sweep_dtype dtype) {
     op.custom = NULL;
     return op;
 }
-/* A custom operator. */
+/** A custom operator. */
 static inline sweep_op sweep_op_custom(const sweep_custom_op *custom) {
     sweep_op op;
     op.kind = SWEEP_OP_CUSTOM;
@@ -328,12 +360,13 @@ static inline sweep_op sweep_op_custom(const sweep_custom_op *custom) {
 
 /* ----------------------------------------------------------------- scans ----- */
 
+/** Whether out[i] includes in[i]. */
 typedef enum sweep_scan_kind {
-    SWEEP_INCLUSIVE = 0, /* out[i] = in[0] op ... op in[i]                    */
-    SWEEP_EXCLUSIVE = 1  /* out[0] = identity, out[i] = in[0] op ... op in[i-1] */
+    SWEEP_INCLUSIVE = 0, /**< out[i] = in[0] op ... op in[i]                    */
+    SWEEP_EXCLUSIVE = 1  /**< out[0] = identity, out[i] = in[0] op ... op in[i-1] */
 } sweep_scan_kind;
 
-/* Prefix scan of n elements with op. in == out (in place) is allowed; any other
+/** Prefix scan of n elements with op. in == out (in place) is allowed; any other
  * overlap is SWEEP_ERR_INVALID_ARGUMENT. Integer results are exact (wrapping);
  * floating results are within the rounding bound of a sum of n terms
  * (|error| <= (n-1) * eps * sum |in[j]|) and bitwise reproducible with
@@ -341,14 +374,14 @@ typedef enum sweep_scan_kind {
 SWEEP_API sweep_status sweep_scan(sweep_context *ctx, sweep_op op, const void *in, void *out,
                                   size_t n, sweep_scan_kind kind);
 
-/* Segmented scan: the scan restarts at every i with head_flags[i] != 0 (and at 0).
+/** Segmented scan: the scan restarts at every i with head_flags[i] != 0 (and at 0).
  * An exclusive segment starts at the identity. in == out allowed. head_flags are n
  * bytes of context memory. */
 SWEEP_API sweep_status sweep_segmented_scan_flags(sweep_context *ctx, sweep_op op, const void *in,
                                                   const uint8_t *head_flags, void *out, size_t n,
                                                   sweep_scan_kind kind);
 
-/* Segmented scan over segments [offsets[s], offsets[s+1]) for s < nseg; offsets has
+/** Segmented scan over segments [offsets[s], offsets[s+1]) for s < nseg; offsets has
  * nseg + 1 entries (context memory), non-decreasing, offsets[nseg] <= n. Elements
  * outside every segment (before offsets[0] or from offsets[nseg] on) are not written.
  * Empty segments are allowed. in == out allowed. Offsets that decrease or exceed n:
@@ -357,7 +390,7 @@ SWEEP_API sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op
                                                     void *out, size_t n, const size_t *offsets,
                                                     size_t nseg, sweep_scan_kind kind);
 
-/* Scan by key: segments are the maximal runs of consecutive equal keys. Keys compare
+/** Scan by key: segments are the maximal runs of consecutive equal keys. Keys compare
  * by their bytes (for floats: -0.0 and +0.0 differ, equal NaN patterns are equal).
  * in == out allowed; keys must not overlap out. */
 SWEEP_API sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const void *keys,
@@ -366,13 +399,13 @@ SWEEP_API sweep_status sweep_scan_by_key(sweep_context *ctx, sweep_op op, const 
 
 /* ------------------------------------------------------------ reductions ----- */
 
-/* Reduces in[0] op in[1] op ... op in[n-1] into *out (one element of context memory),
+/** Reduces in[0] op in[1] op ... op in[n-1] into *out (one element of context memory),
  * in this order: non-commutative operators are right. n == 0 writes nothing. out must
  * not overlap in. */
 SWEEP_API sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void *in, size_t n,
                                     void *out);
 
-/* out[s] = reduction of segment [offsets[s], offsets[s+1]) for s < nseg; the identity
+/** out[s] = reduction of segment [offsets[s], offsets[s+1]) for s < nseg; the identity
  * for an empty segment. offsets as in sweep_segmented_scan_offsets. out has nseg
  * elements and must not overlap in. nseg == 0 writes nothing; n == 0 with nseg > 0 (all
  * segments empty) writes the identity to every out[s]. */
@@ -382,7 +415,7 @@ SWEEP_API sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, c
 
 /* ---------------------------------------------------- split, compaction ----- */
 
-/* The seeds' split: the elements whose flag is non-zero first, then the others, each
+/** The seeds' split: the elements whose flag is non-zero first, then the others, each
  * group in input order (unlike CUB's partition, the second group is not reversed).
  * elem_size is any positive size. values_in/values_out (value_size bytes each) are
  * optional: both NULL with value_size 0, or both set. If num_flagged is not NULL it
@@ -393,7 +426,7 @@ SWEEP_API sweep_status sweep_split(sweep_context *ctx, const uint8_t *flags, con
                                    void *values_out, size_t value_size, size_t n,
                                    size_t *num_flagged);
 
-/* Stream compaction: keeps the elements whose flag is non-zero, in input order, at the
+/** Stream compaction: keeps the elements whose flag is non-zero, in input order, at the
  * front of out; elements of out past the kept ones are not written. num_kept as
  * num_flagged in sweep_split (context memory, may be NULL). out must not overlap in. */
 SWEEP_API sweep_status sweep_compact(sweep_context *ctx, const uint8_t *flags, const void *in,
@@ -401,19 +434,19 @@ SWEEP_API sweep_status sweep_compact(sweep_context *ctx, const uint8_t *flags, c
 
 /* ------------------------------------------------------ sorting, merging ----- */
 
-/* What a radix sort sorts. Start from sweep_sort_desc_make(). */
+/** What a radix sort sorts. Start from sweep_sort_desc_make(). */
 typedef struct sweep_sort_desc {
-    sweep_dtype key_dtype; /* any dtype                                          */
-    size_t value_size;     /* 0 (keys only), 1, 2, 4, 8 or 16 bytes per value     */
-    unsigned begin_bit;    /* sort on bits [begin_bit, end_bit) of the key's      */
-    unsigned end_bit;      /*   order-preserving bit pattern (see below)          */
-    int descending;        /* 0 ascending, 1 descending; both stable              */
+    sweep_dtype key_dtype; /**< any dtype                                          */
+    size_t value_size;     /**< 0 (keys only), 1, 2, 4, 8 or 16 bytes per value     */
+    unsigned begin_bit;    /**< sort on bits [begin_bit, end_bit) of the key's      */
+    unsigned end_bit;      /**<   order-preserving bit pattern (see below)          */
+    int descending;        /**< 0 ascending, 1 descending; both stable              */
 } sweep_sort_desc;
 
-/* All bits of key_dtype, keys only, ascending. */
+/** All bits of key_dtype, keys only, ascending. */
 SWEEP_API sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype);
 
-/* Stable radix sort of n keys (and values). Order: unsigned as is; signed two's
+/** Stable radix sort of n keys (and values). Order: unsigned as is; signed two's
  * complement; floats by IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ...
  * < +inf < +NaN. Bits [begin_bit, end_bit) select digits of the key mapped to an
  * unsigned pattern that sorts in that order (signed: sign bit flipped; floats: sign
@@ -431,18 +464,22 @@ SWEEP_API sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in,
                                         const void *values_in, void *values_out, size_t n,
                                         const sweep_sort_desc *desc);
 
+/** The orders of merge sorts and merges. */
 typedef enum sweep_compare_kind {
-    SWEEP_COMPARE_ASCENDING = 0,  /* built-in order of a dtype (floats: totalOrder) */
-    SWEEP_COMPARE_DESCENDING = 1, /* its reverse; still stable                       */
-    SWEEP_COMPARE_CUSTOM = 2      /* a sweep_custom_compare                          */
+    SWEEP_COMPARE_ASCENDING = 0,  /**< built-in order of a dtype (floats: totalOrder) */
+    SWEEP_COMPARE_DESCENDING = 1, /**< its reverse; still stable                       */
+    SWEEP_COMPARE_CUSTOM = 2      /**< a sweep_custom_compare                          */
 } sweep_compare_kind;
 
+/** A user-defined comparator, made by sweep_custom_compare_create(). Opaque. */
 typedef struct sweep_custom_compare sweep_custom_compare;
 
-/* Strict weak order: non-zero when *a must come before *b. */
+/** Strict weak order: non-zero when *a must come before *b. */
 typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
 
-/* device_source (GPU backends) defines `__device__ bool NAME(T a, T b)` (or const T &
+/** Describes a user-defined comparator for sweep_custom_compare_create().
+ *
+ * device_source (GPU backends) defines `__device__ bool NAME(T a, T b)` (or const T &
  * parameters): true when a must come before b, a strict weak order, with sizeof(T)
  * == key_size and alignof(T) <= key_align. Compiled, cached and reported as for
  * operators (see sweep_custom_op_desc), once for keys alone and once for each value
@@ -451,27 +488,29 @@ typedef int (*sweep_less_fn)(const void *a, const void *b, void *user);
  * the compiler spills any of those kernels, the comparator is compiled a second time
  * with more registers a thread, and that program is used (and cached). */
 typedef struct sweep_custom_compare_desc {
-    const char *name;          /* identifier as for operators                          */
-    size_t key_size;           /* 1 ... 32 bytes                                        */
-    size_t key_align;          /* power of two <= 32 dividing key_size                  */
-    sweep_less_fn less;        /* for CPU backends; required                            */
-    void *user;                /* passed to less                                        */
-    const char *device_source; /* for GPU backends; may be NULL (SWEEP_ERR_UNSUPPORTED)  */
+    const char *name;          /**< identifier as for operators                          */
+    size_t key_size;           /**< 1 ... 32 bytes                                        */
+    size_t key_align;          /**< power of two <= 32 dividing key_size                  */
+    sweep_less_fn less;        /**< for CPU backends; required                            */
+    void *user;                /**< passed to less                                        */
+    const char *device_source; /**< for GPU backends; may be NULL (SWEEP_ERR_UNSUPPORTED)  */
 } sweep_custom_compare_desc;
 
-/* Creates a user-defined comparator (strings copied). */
+/** Creates a user-defined comparator (strings copied). */
 SWEEP_API sweep_status sweep_custom_compare_create(sweep_custom_compare **out,
                                                    const sweep_custom_compare_desc *desc);
-/* Frees a comparator; NULL is a no-op. */
+/** Frees a comparator; NULL is a no-op. */
 SWEEP_API void sweep_custom_compare_destroy(sweep_custom_compare *cmp);
 
-/* A comparator descriptor (a plain value). dtype is ignored for custom ones. */
+/** A comparator descriptor (a plain value). dtype is ignored for custom ones. */
 typedef struct sweep_compare {
-    sweep_compare_kind kind;
-    sweep_dtype dtype;
-    const sweep_custom_compare *custom;
+    sweep_compare_kind kind;            /**< which order                         */
+    sweep_dtype dtype;                  /**< the key type of a built-in order    */
+    const sweep_custom_compare *custom; /**< only for SWEEP_COMPARE_CUSTOM       */
 } sweep_compare;
 
+/** The built-in order of a dtype (floats: IEEE-754 totalOrder), ascending, or
+ * descending when descending is non-zero. */
 static inline sweep_compare sweep_compare_builtin(sweep_dtype dtype, int descending) {
     sweep_compare c;
     c.kind = descending ? SWEEP_COMPARE_DESCENDING : SWEEP_COMPARE_ASCENDING;
@@ -479,6 +518,7 @@ static inline sweep_compare sweep_compare_builtin(sweep_dtype dtype, int descend
     c.custom = NULL;
     return c;
 }
+/** A custom comparator. */
 static inline sweep_compare sweep_compare_custom(const sweep_custom_compare *custom) {
     sweep_compare c;
     c.kind = SWEEP_COMPARE_CUSTOM;
@@ -487,7 +527,7 @@ static inline sweep_compare sweep_compare_custom(const sweep_custom_compare *cus
     return c;
 }
 
-/* Stable merge sort of n keys (and values, value_size 0/1/2/4/8/16 bytes; NULL iff 0).
+/** Stable merge sort of n keys (and values, value_size 0/1/2/4/8/16 bytes; NULL iff 0).
  * With a built-in comparator the order equals sweep_radix_sort's on every dtype, so
  * backends with a fused radix sort use it for inputs beyond one sort tile (same keys
  * and values, fewer passes over memory); custom comparators always merge.
@@ -496,7 +536,7 @@ SWEEP_API sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in,
                                         const void *values_in, void *values_out, size_t value_size,
                                         size_t n, sweep_compare cmp);
 
-/* Stable merge of two sorted sequences a (na keys) and b (nb keys) into out (na + nb):
+/** Stable merge of two sorted sequences a (na keys) and b (nb keys) into out (na + nb):
  * on ties the element of a comes first. Values optional as for sweep_merge_sort.
  * out must not overlap the inputs. Inputs that are not sorted give an unspecified
  * permutation of the inputs (never a fault). */
@@ -507,7 +547,7 @@ SWEEP_API sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const
 
 /* --------------------------------------------------------- scratch memory ----- */
 
-/* By default a context takes temporary memory from its own caching allocator (kept
+/** By default a context takes temporary memory from its own caching allocator (kept
  * for reuse until the context is destroyed or sweep_context_trim is called).
  *
  * A caller who wants no hidden allocation hands the context a buffer instead:
@@ -520,18 +560,18 @@ SWEEP_API sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const
  * With a caller buffer set, a call that needs more than it holds fails with
  * SWEEP_ERR_OUT_OF_MEMORY (the message gives the size needed) and writes nothing. */
 
-/* Starts measuring: until sweep_scratch_query_end, primitive calls validate their
+/** Starts measuring: until sweep_scratch_query_end, primitive calls validate their
  * arguments, add up their scratch needs and return without touching any data. */
 SWEEP_API sweep_status sweep_scratch_query_begin(sweep_context *ctx);
-/* Stops measuring; *bytes = the largest scratch need of the calls measured. */
+/** Stops measuring; *bytes = the largest scratch need of the calls measured. */
 SWEEP_API sweep_status sweep_scratch_query_end(sweep_context *ctx, size_t *bytes);
-/* Uses [buffer, buffer + bytes) of context memory for all scratch (NULL, 0 goes back to
+/** Uses [buffer, buffer + bytes) of context memory for all scratch (NULL, 0 goes back to
  * the caching allocator). buffer must be 256-byte aligned (sweep_malloc's are) and must
  * outlive its use by queued GPU work. On a GPU backend the buffer is zeroed once here
  * (queued on the context's stream), as the caching allocator's new blocks are, so the
  * single-pass kernels' first look at their tile states reads written memory. */
 SWEEP_API sweep_status sweep_context_set_scratch(sweep_context *ctx, void *buffer, size_t bytes);
-/* Releases the caching allocator's cached blocks. */
+/** Releases the caching allocator's cached blocks. */
 SWEEP_API sweep_status sweep_context_trim(sweep_context *ctx);
 
 #ifdef __cplusplus
