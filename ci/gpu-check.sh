@@ -113,7 +113,7 @@ else
   stall="FAILED"; fail=$((fail + 1)); failed="$failed stall-emulation"; tail -15 "$stall_log"
 fi
 
-# Grid-stride kernels in one block: every launch capped by sweep_cuda_grid must walk
+# Grid-stride kernels in one block: every launch capped by sweep_gpu_grid must walk
 # its whole range, so the suite's small inputs reach what only more segments or
 # elements than the device's grid would reach otherwise.
 grid_log="$log_dir/suite.grid-cap.log"

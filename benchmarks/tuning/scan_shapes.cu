@@ -22,8 +22,8 @@
 #include "bench_record.h"
 #include "bench_suites.h"
 
-#include "gpu/scan_bulk.cuh"
-#include "gpu/scan_single_pass.cuh"
+#include "gpu/device/scan_bulk.cuh"
+#include "gpu/device/scan_single_pass.cuh"
 
 #include <cstring>
 #include <string>

@@ -5,7 +5,7 @@
  * forms, comparator programs specialised for each value size (1, 2, 4, 8, 16 bytes),
  * comparator programs with the safe block shapes as well as the fast ones, and the
  * two kinds of bad source, whose log must name the problem; and what both checks do
- * with a program around their own compiler. Include after cuda/cuda_rtc_internal.h
+ * with a program around their own compiler. Include after gpu/rtc/rtc_internal.h
  * (SWEEP_RTC_OP, SWEEP_RTC_CMP, sweep_rtc_program_text), <stdio.h> and <string.h>,
  * inside an anonymous namespace.
  */

@@ -7,7 +7,7 @@
  * give SWEEP_ERR_INVALID_ARGUMENT with the compiler's words in the log.
  * Exit 0: all as expected; 1: a failure; 77: no NVRTC on this machine.
  */
-#include "cuda/cuda_rtc_internal.h"
+#include "cuda/cuda_nvrtc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,23 +1,24 @@
 /*
  * rtc_compile_check_hip.cpp -- compiles the run-time programs of custom operators
  * and comparators (the very text and kernels the CUDA plugin hands NVRTC, from
- * cuda_rtc_program.cu) with hipRTC for the AMD targets given on the command line
+ * backends/gpu/rtc/rtc_program.cpp) with hipRTC for the AMD targets given on the command line
  * ("gfx90a,gfx1030"), without a GPU, through the HIP plugin's own compile step
  * (hip_rtc_toolchain.cpp): element sizes 1 to 32 bytes, by-value and const-reference
  * signatures, both wavefront sizes, and the two kinds of bad source (a compile error,
  * a type of the wrong size), which must give SWEEP_ERR_INVALID_ARGUMENT with the
  * compiler's words in the log. Each program that compiles must also come back
- * byte for byte from the disk cache (cuda_rtc_cache.cu, in a temporary folder), and
- * loading it with the module API must fail cleanly when there is no device (a
- * status, nothing left loaded), or succeed where there is one.
- * Each target runs in a child process: a hipRTC that does not know a target may
- * crash rather than refuse it (ROCm 5.2 on gfx940), and that must be a named
- * failure of that target, not of the whole check.
- * Exit 0: all as expected; 1: a failure; 77: no hipRTC here, or it cannot compile
- * even a trivial kernel without a device.
+ * byte for byte from the disk cache (backends/gpu/rtc/rtc_disk_cache.cpp, in a temporary folder),
+ * and loading it with the module API must fail cleanly when there is no device (a status, nothing
+ * left loaded), or succeed where there is one. Each target runs in a child process: a hipRTC that
+ * does not know a target may crash rather than refuse it (ROCm 5.2 on gfx940), and that must be a
+ * named failure of that target, not of the whole check. Exit 0: all as expected; 1: a failure; 77:
+ * no hipRTC here, or it cannot compile even a trivial kernel without a device.
  */
-#include "cuda/cuda_rtc_toolchain.h"
+#include "gpu/host/gpu_runtime.h"
+#include "gpu/rtc/rtc_internal.h"
 #include "hip/hip_rtc_compiler.h"
+
+#include <hip/hip_runtime.h>
 
 #include <dirent.h>
 #include <stdio.h>
@@ -70,10 +71,10 @@ bool load_behaves(const sweep_rtc_image &img, char *why, size_t len) {
     int devices = 0;
     const bool device = hipGetDeviceCount(&devices) == hipSuccess && devices > 0;
     (void)hipGetLastError();
-    void *module = &module; /* must be overwritten */
-    cudaKernel_t kernels[SWEEP_RTC_MAX_KERNELS];
+    sweep_gpu_module module = &module; /* must be overwritten */
+    sweep_gpu_kernel kernels[SWEEP_RTC_MAX_KERNELS];
     memset(kernels, 0, sizeof kernels);
-    const hipError_t err = sweep_rtc_module_load(&img, &module, kernels);
+    const hipError_t err = (hipError_t)sweep_rtc_load(&img, &module, kernels);
     (void)hipGetLastError();
     snprintf(why, len, "%s: %s, module %s", device ? "device" : "no device", hipGetErrorName(err),
              module ? "set" : "NULL");
@@ -81,7 +82,7 @@ bool load_behaves(const sweep_rtc_image &img, char *why, size_t len) {
     bool all = err == hipSuccess && module != NULL;
     for (int i = 0; all && i < img.nkernels; ++i)
         all = kernels[i] != NULL;
-    sweep_rtc_module_unload(module);
+    sweep_gpu_module_unload(module);
     return all;
 }
 
@@ -91,7 +92,7 @@ int check(const Program &p, const char *target) {
     if (!text) return 0;
     const int nnames = kernel_count(p);
     sweep_rtc_image img;
-    const sweep_status st = sweep_rtc_compile(&req, text, target, &img, g_log, sizeof g_log);
+    const sweep_status st = sweep_gpu_rtc_compile(&req, text, target, &img, g_log, sizeof g_log);
     free(text);
     int ok;
     if (!p.expect_in_log) {
@@ -149,7 +150,7 @@ int probe(const char *arch) {
     static const char *const names[] = {"sweep_probe"};
     char target[128];
     sweep_hip_rtc_target(arch, target, sizeof target);
-    sweep_hip_rtc_code code;
+    sweep_rtc_image code;
     const sweep_status st = sweep_hip_rtc_compile(
         "extern \"C\" __global__ void sweep_probe(int *p) { p[threadIdx.x] = 1; }\n", target, names,
         1, 0, NULL, NULL, &code, g_log, sizeof g_log);
@@ -157,7 +158,7 @@ int probe(const char *arch) {
         printf("%s\n", g_log);
         return 1;
     }
-    sweep_hip_rtc_code_free(&code);
+    sweep_rtc_image_free(&code);
     return 0;
 }
 

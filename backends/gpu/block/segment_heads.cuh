@@ -1,0 +1,101 @@
+/*
+ * segment_heads.cuh -- where segments start, in the three forms a segmented scan
+ * takes (head flags, offsets, runs of equal keys), for whole tiles in shared memory
+ * and for single elements (the look-back fallback).
+ */
+#ifndef SWEEP_GPU_SEGMENT_HEADS_CUH
+#define SWEEP_GPU_SEGMENT_HEADS_CUH
+
+#include "gpu/util/compat.cuh"
+
+namespace sweep_gpu {
+
+enum SegForm { kSegNone = 0, kSegFlags = 1, kSegOffsets = 2, kSegKeys = 3 };
+
+struct SegArgs {
+    const uint8_t *flags;
+    const size_t *offsets; /* nseg + 1 entries, absolute (base subtracted on use) */
+    size_t nseg;
+    size_t base;
+    const unsigned char *keys;
+    unsigned key_size;
+};
+
+SWEEP_GPU_INLINE unsigned long long load_key_bits(const unsigned char *keys, unsigned size,
+                                                  size_t i) {
+    switch (size) {
+    case 1: return keys[i];
+    case 2: return ((const uint16_t *)keys)[i];
+    case 4: return ((const uint32_t *)keys)[i];
+    default: return ((const unsigned long long *)keys)[i];
+    }
+}
+
+/* First s in [0, count) with offsets[s] >= value (count if none). */
+SWEEP_GPU_INLINE size_t lower_bound_offsets(const size_t *offsets, size_t count, size_t value) {
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (offsets[mid] < value)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Marks the heads of [start, start + len) (indices relative to the segmented range)
+ * in sflags[0, len), which the caller has filled with the flag form's bytes or zeros.
+ * Whole block; ends synchronised. */
+template <int FORM, int THREADS>
+SWEEP_GPU_INLINE void mark_tile_heads(const SegArgs &seg, size_t start, int len, uint8_t *sflags,
+                                      size_t *s_lo) {
+    if (FORM == kSegOffsets) {
+        if (threadIdx.x == 0)
+            *s_lo = lower_bound_offsets(seg.offsets, seg.nseg + 1, seg.base + start);
+        __syncthreads();
+        for (size_t j = *s_lo + threadIdx.x; j <= seg.nseg; j += THREADS) {
+            size_t o = seg.offsets[j] - seg.base;
+            if (o >= start + (size_t)len) break;
+            sflags[o - start] = 1;
+        }
+        __syncthreads();
+    } else if (FORM == kSegKeys) {
+        for (int i = threadIdx.x; i < len; i += THREADS) {
+            size_t g = start + i;
+            sflags[i] = g == 0 || load_key_bits(seg.keys, seg.key_size, g) !=
+                                      load_key_bits(seg.keys, seg.key_size, g - 1);
+        }
+        __syncthreads();
+    }
+}
+
+/* Sequential head test for a run [start, end) handled by one thread: call next(g)
+ * for g = start, start+1, ... in order. */
+template <int FORM> struct HeadWalker {
+    const SegArgs *seg;
+    size_t j; /* offsets: next offset index to consider */
+    SWEEP_GPU_INLINE void begin(const SegArgs &s, size_t start) {
+        seg = &s;
+        j = FORM == kSegOffsets ? lower_bound_offsets(s.offsets, s.nseg + 1, s.base + start) : 0;
+    }
+    SWEEP_GPU_INLINE unsigned next(size_t g) {
+        if (FORM == kSegFlags) return seg->flags[g] != 0;
+        if (FORM == kSegKeys)
+            return g == 0 || load_key_bits(seg->keys, seg->key_size, g) !=
+                                 load_key_bits(seg->keys, seg->key_size, g - 1);
+        if (FORM == kSegOffsets) {
+            unsigned h = 0;
+            while (j <= seg->nseg && seg->offsets[j] - seg->base == g) {
+                h = 1;
+                ++j;
+            }
+            return h;
+        }
+        return 0;
+    }
+};
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SEGMENT_HEADS_CUH */
