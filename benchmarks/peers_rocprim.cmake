@@ -20,7 +20,7 @@ endif()
 find_path(SWEEP_BENCHMARK_INCLUDE_DIR benchmark/benchmark.h DOC "Google Benchmark headers")
 
 set(_rocprim_flags -x hip -std=c++17 -O3 -DNDEBUG -fPIC -Wall -Wextra
-    -I${CMAKE_CURRENT_SOURCE_DIR} -I${PROJECT_SOURCE_DIR}/include)
+    -I${CMAKE_CURRENT_SOURCE_DIR} -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_BINARY_DIR}/include)
 # /usr/include as an -I would come before the C++ library's own headers and break
 # their #include_next: add only folders the compiler does not search already.
 foreach(dir IN ITEMS ${SWEEP_ROCPRIM_INCLUDE_DIR} ${SWEEP_BENCHMARK_INCLUDE_DIR})

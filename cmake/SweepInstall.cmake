@@ -8,6 +8,7 @@ install(TARGETS sweep EXPORT sweepTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/include/sweep/sweep.h ${PROJECT_SOURCE_DIR}/include/sweep/backend.h
+              ${PROJECT_BINARY_DIR}/include/sweep/sweep_version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sweep)
 
 set(SWEEP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sweep)

@@ -43,15 +43,8 @@
 extern "C" {
 #endif
 
-/** The major version of this header. */
-#define SWEEP_VERSION_MAJOR 0
-/** The minor version of this header; before 1.0 a minor release may change the API. */
-#define SWEEP_VERSION_MINOR 1
-/** The patch version of this header. */
-#define SWEEP_VERSION_PATCH 0
-/** The version of this header as one number, major * 10000 + minor * 100 + patch. */
-#define SWEEP_VERSION_NUMBER                                                                       \
-    (SWEEP_VERSION_MAJOR * 10000 + SWEEP_VERSION_MINOR * 100 + SWEEP_VERSION_PATCH)
+/* SWEEP_VERSION_MAJOR, _MINOR, _PATCH and _NUMBER, generated from CMakeLists.txt. */
+#include <sweep/sweep_version.h>
 
 /** Marks the functions that libsweep exports. */
 #if defined(_WIN32)
