@@ -8,7 +8,8 @@
  *   mpirun -np 2 sweep-dist-test --backend cuda --comm nccl  NCCL built from MPI
  *   sweep-dist-test --backend cuda --all-gpus 2              one process, 2 GPUs
  * Options: --only TEXT (cases whose name contains it), --big TOTAL (the large sort),
- * --threads N (CPU worker threads a rank; default 1).
+ * --threads N (CPU worker threads a rank; default 1), --generic (the core's
+ * composition of basic kernels instead of fused primitives).
  */
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include "dist_test.h"
@@ -24,6 +25,7 @@
 typedef struct opts {
     sweep_backend backend;
     int nccl, all_gpus, threads;
+    unsigned options;
     const char *only;
     size_t big;
 } opts;
@@ -75,7 +77,7 @@ static int run_all_gpus(const opts *o) {
     g.slots = calloc((size_t)count, sizeof *g.slots);
     pthread_barrier_init(&g.barrier, NULL, (unsigned)count);
     for (int i = 0; i < count; ++i) {
-        sweep_context_desc d = {o->backend, i, 0, o->threads};
+        sweep_context_desc d = {o->backend, i, o->options, o->threads};
         if (sweep_context_create(&ctxs[i], &d) != SWEEP_OK) {
             printf("SKIP: no context on device %d: %s\n", i, sweep_last_error());
             return T_EXIT_SKIP;
@@ -118,6 +120,8 @@ static int parse(int argc, char **argv, opts *o) {
         } else if (!strcmp(a, "--all-gpus") && v) {
             o->all_gpus = atoi(v);
             ++i;
+        } else if (!strcmp(a, "--generic")) {
+            o->options |= SWEEP_OPTION_GENERIC;
         } else if (!strcmp(a, "--threads") && v) {
             o->threads = atoi(v);
             ++i;
@@ -138,7 +142,7 @@ int main(int argc, char **argv) {
     opts o;
     if (!parse(argc, argv, &o)) {
         fprintf(stderr, "usage: sweep-dist-test [--backend serial|openmp|cuda] [--comm mpi|nccl] "
-                        "[--all-gpus N] [--threads N] [--only TEXT] [--big TOTAL]\n");
+                        "[--all-gpus N] [--threads N] [--generic] [--only TEXT] [--big TOTAL]\n");
         return 2;
     }
     if (o.all_gpus > 0) return run_all_gpus(&o);
@@ -157,7 +161,7 @@ int main(int argc, char **argv) {
         if (sweep_backend_query(o.backend, &info) == SWEEP_OK && info.device_count > 0)
             device = e.rank % info.device_count;
     }
-    sweep_context_desc d = {o.backend, device, 0, o.threads};
+    sweep_context_desc d = {o.backend, device, o.options, o.threads};
     int have = sweep_context_create(&e.ctx, &d) == SWEEP_OK;
     if (have) {
         sweep_status st = o.nccl ? sweep_comm_create_nccl_from_mpi(e.ctx, &(MPI_Comm){MPI_COMM_WORLD},
