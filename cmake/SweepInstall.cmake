@@ -9,6 +9,9 @@ install(TARGETS sweep EXPORT sweepTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/include/sweep/sweep.h ${PROJECT_SOURCE_DIR}/include/sweep/backend.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sweep)
+# The distributed primitives' header (libsweep has them; the communicators are plugins).
+install(FILES ${PROJECT_SOURCE_DIR}/include/sweep/sweep_dist.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sweep)
 
 set(SWEEP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sweep)
 install(EXPORT sweepTargets NAMESPACE sweep:: DESTINATION ${SWEEP_INSTALL_CMAKEDIR})

@@ -181,9 +181,13 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     }
     size_t count = 0;
     (void)sweep_dist_balanced_piece(N, r, p, NULL, &count);
-    if (N == 0) {
-        if (a->num_out) *a->num_out = 0;
-        return SWEEP_OK;
+    if (N == 0 || p == 1) {
+        /* One rank: the local sort is the whole sort. */
+        st = local_sort(ctx, &a->order, a->keys_in, a->keys_out, a->values_in, a->values_out,
+                        a->vsize, N);
+        if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
+        if (st == SWEEP_OK && a->num_out) *a->num_out = N;
+        return st;
     }
 
     /* Local sort into A; the top-digit histogram or the regular samples. */
