@@ -139,7 +139,8 @@ static void load_plugin(sweep__backend_slot *slot, const char *name) {
     char file_name[64];
     slot->reason[0] = '\0';
     snprintf(file_name, sizeof file_name, "libsweep-%s.so", name);
-    (void)sweep__plugin_search(file_name, try_backend_file, slot, slot->reason, sizeof slot->reason);
+    (void)sweep__plugin_search(file_name, try_backend_file, slot, slot->reason,
+                               sizeof slot->reason);
 }
 
 const sweep__backend_slot *sweep__backend_load(sweep_backend backend) {

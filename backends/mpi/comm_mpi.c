@@ -24,7 +24,8 @@ typedef struct mpi_comm_handle {
 static sweep_status failed(sweep_report_fn report, const char *call, int code) {
     char text[MPI_MAX_ERROR_STRING] = "";
     int len = 0;
-    if (MPI_Error_string(code, text, &len) != MPI_SUCCESS) snprintf(text, sizeof text, "code %d", code);
+    if (MPI_Error_string(code, text, &len) != MPI_SUCCESS)
+        snprintf(text, sizeof text, "code %d", code);
     char msg[MPI_MAX_ERROR_STRING + 64];
     snprintf(msg, sizeof msg, "%s failed: %s", call, text);
     if (report) report(SWEEP_ERR_DEVICE, msg);
@@ -85,8 +86,8 @@ static sweep_status mpi_allgather(void *handle, const void *send, void *recv, si
         h->report(SWEEP_ERR_INTERNAL, "a gathered record exceeds INT_MAX bytes");
         return SWEEP_ERR_INTERNAL;
     }
-    MPI_CHECK(h->report, MPI_Allgather(send, (int)bytes, MPI_BYTE, recv, (int)bytes, MPI_BYTE,
-                                       h->comm));
+    MPI_CHECK(h->report,
+              MPI_Allgather(send, (int)bytes, MPI_BYTE, recv, (int)bytes, MPI_BYTE, h->comm));
     return SWEEP_OK;
 }
 
@@ -111,7 +112,8 @@ static sweep_status mpi_exchange(void *handle, const sweep_comm_xfer *xfers, int
     size_t count = 0;
     for (int x = 0; x < nx; ++x)
         for (int q = 0; q < h->size; ++q)
-            if (q != h->rank) count += chunks(xfers[x].send_bytes[q]) + chunks(xfers[x].recv_bytes[q]);
+            if (q != h->rank)
+                count += chunks(xfers[x].send_bytes[q]) + chunks(xfers[x].recv_bytes[q]);
     MPI_Request *req = count ? malloc(count * sizeof *req) : NULL;
     if (count && !req) {
         h->report(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate MPI requests");
@@ -143,12 +145,14 @@ static sweep_status mpi_exchange(void *handle, const sweep_comm_xfer *xfers, int
             }
         }
         size_t self = t->send_bytes[h->rank];
-        if (self) memcpy((char *)t->recv + t->recv_off[h->rank],
-                         (const char *)t->send + t->send_off[h->rank], self);
+        if (self)
+            memcpy((char *)t->recv + t->recv_off[h->rank],
+                   (const char *)t->send + t->send_off[h->rank], self);
     }
     if (code != MPI_SUCCESS) {
         /* Requests already posted must complete before their buffers go away. */
-        for (size_t i = 0; i < k - (k > 0); ++i) (void)MPI_Cancel(&req[i]);
+        for (size_t i = 0; i < k - (k > 0); ++i)
+            (void)MPI_Cancel(&req[i]);
         (void)MPI_Waitall((int)(k - (k > 0)), req, MPI_STATUSES_IGNORE);
         free(req);
         return failed(h->report, call, code);

@@ -145,8 +145,10 @@ static sweep_status nccl_init_all(const int *devices, int count, sweep_report_fn
         handles[made] = h;
     }
     if (st != SWEEP_OK) {
-        for (int i = 0; i < made; ++i) nccl_destroy(handles[i]);
-        for (int i = made; i < count; ++i) (void)ncclCommDestroy(comms[i]);
+        for (int i = 0; i < made; ++i)
+            nccl_destroy(handles[i]);
+        for (int i = made; i < count; ++i)
+            (void)ncclCommDestroy(comms[i]);
     }
     free(comms);
     return st;
@@ -156,12 +158,8 @@ static void nccl_destroy(void *handle) {
     nccl_handle *h = handle;
     if (!h) return;
     (void)cudaSetDevice(h->device);
-    if (h->owned) {
-        if (h->aborted)
-            ; /* ncclCommAbort freed it already */
-        else
-            (void)ncclCommDestroy(h->comm);
-    }
+    /* After ncclCommAbort the communicator is freed already. */
+    if (h->owned && !h->aborted) (void)ncclCommDestroy(h->comm);
     if (h->staging) (void)cudaFree(h->staging);
     if (h->stream) (void)cudaStreamDestroy(h->stream);
     free(h);
@@ -231,7 +229,8 @@ static sweep_status nccl_bcast(void *handle, void *buf, size_t bytes, int root) 
                    cudaMemcpyAsync(h->staging, buf, bytes, cudaMemcpyHostToDevice, h->stream));
     NCCL_CHECK(h->report,
                ncclBroadcast(h->staging, h->staging, bytes, ncclChar, root, h->comm, h->stream));
-    CUDA_CHECK(h->report, cudaMemcpyAsync(buf, h->staging, bytes, cudaMemcpyDeviceToHost, h->stream));
+    CUDA_CHECK(h->report,
+               cudaMemcpyAsync(buf, h->staging, bytes, cudaMemcpyDeviceToHost, h->stream));
     return wait_stream(h, "ncclBroadcast");
 }
 

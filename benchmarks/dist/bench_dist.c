@@ -63,7 +63,8 @@ static uint32_t key_of(uint64_t i) {
 
 static void *upload_keys(bench *b, size_t begin, size_t n, size_t cap) {
     uint32_t *h = malloc((n ? n : 1) * sizeof *h);
-    for (size_t i = 0; i < n; ++i) h[i] = key_of(begin + i);
+    for (size_t i = 0; i < n; ++i)
+        h[i] = key_of(begin + i);
     void *d = NULL;
     CHECK(b, sweep_malloc(b->ctx, &d, (cap ? cap : 1) * 4));
     CHECK(b, sweep_memcpy(b->ctx, d, h, n * 4, SWEEP_COPY_HOST_TO_DEVICE));
@@ -127,7 +128,7 @@ typedef struct xchg_arg {
     const sweep_comm_table *t;
     void *h;
     sweep_comm_xfer x;
-    size_t *tab; /* send_off, send_bytes, recv_off, recv_bytes (size each) */
+    size_t *tab;           /* send_off, send_bytes, recv_off, recv_bytes (size each) */
     int *icounts, *idispl; /* MPI_Alltoallv (bytes fit in int at these sizes) */
 } xchg_arg;
 
@@ -144,16 +145,16 @@ static void run_engine_exchange(bench *b, void *p) {
         for (int q = 0; q < b->size; ++q) {
             ncclSend((const char *)a->x.send + a->tab[q], a->tab[b->size + q], ncclChar, q, b->nccl,
                      b->stream);
-            ncclRecv((char *)a->x.recv + a->tab[2 * b->size + q], a->tab[3 * b->size + q],
-                     ncclChar, q, b->nccl, b->stream);
+            ncclRecv((char *)a->x.recv + a->tab[2 * b->size + q], a->tab[3 * b->size + q], ncclChar,
+                     q, b->nccl, b->stream);
         }
         if (ncclGroupEnd() != ncclSuccess || cudaStreamSynchronize(b->stream) != cudaSuccess)
             die(b, "grouped ncclSend/ncclRecv");
         return;
     }
 #endif
-    if (MPI_Alltoallv(a->x.send, a->icounts, a->idispl, MPI_BYTE, a->x.recv, a->icounts,
-                      a->idispl, MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS)
+    if (MPI_Alltoallv(a->x.send, a->icounts, a->idispl, MPI_BYTE, a->x.recv, a->icounts, a->idispl,
+                      MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS)
         die(b, "MPI_Alltoallv");
 }
 
@@ -188,9 +189,12 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &b.size);
     for (int i = 1; i < argc; ++i) {
         const char *v = i + 1 < argc ? argv[i + 1] : "";
-        if (!strcmp(argv[i], "--total")) b.total = (size_t)strtoull(v, NULL, 0), ++i;
-        else if (!strcmp(argv[i], "--reps")) b.reps = atoi(v), ++i;
-        else if (!strcmp(argv[i], "--no-single")) b.single = 0;
+        if (!strcmp(argv[i], "--total"))
+            b.total = (size_t)strtoull(v, NULL, 0), ++i;
+        else if (!strcmp(argv[i], "--reps"))
+            b.reps = atoi(v), ++i;
+        else if (!strcmp(argv[i], "--no-single"))
+            b.single = 0;
         else if (!strcmp(argv[i], "--backend")) {
             b.backend = !strcmp(v, "cuda")     ? SWEEP_BACKEND_CUDA
                         : !strcmp(v, "serial") ? SWEEP_BACKEND_SERIAL
@@ -222,7 +226,8 @@ int main(int argc, char **argv) {
         if (b.rank == 0) ncclGetUniqueId(&id);
         MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world);
         cudaSetDevice(device);
-        if (ncclCommInitRank(&b.nccl, b.size, id, b.rank) != ncclSuccess) die(&b, "ncclCommInitRank");
+        if (ncclCommInitRank(&b.nccl, b.size, id, b.rank) != ncclSuccess)
+            die(&b, "ncclCommInitRank");
         cudaStreamCreate(&b.stream);
         CHECK(&b, sweep_comm_create_nccl(b.ctx, &b.nccl, &b.comm));
         table = load_table("nccl");
@@ -272,7 +277,8 @@ int main(int argc, char **argv) {
     x.x.recv_bytes = x.tab + 3 * b.size;
     double t_plugin = timed(&b, run_plugin_exchange, &x, 1);
     int fits_int = n * 4 < (size_t)2147483647;
-    double t_engine = b.backend == SWEEP_BACKEND_CUDA || fits_int ? timed(&b, run_engine_exchange, &x, 1) : 0;
+    double t_engine =
+        b.backend == SWEEP_BACKEND_CUDA || fits_int ? timed(&b, run_engine_exchange, &x, 1) : 0;
 
     double s_sort = 0, s_scan = 0;
     if (b.single && b.rank == 0) {
@@ -294,8 +300,9 @@ int main(int argc, char **argv) {
     report(&b, "distributed radix sort u32", t_sort, s_sort, 0);
     report(&b, "exchange alone (sweep plugin)", t_plugin, 0, n * 4);
     if (t_engine > 0)
-        report(&b, b.backend == SWEEP_BACKEND_CUDA ? "grouped ncclSend/ncclRecv, same bytes"
-                                                   : "MPI_Alltoallv, same bytes",
+        report(&b,
+               b.backend == SWEEP_BACKEND_CUDA ? "grouped ncclSend/ncclRecv, same bytes"
+                                               : "MPI_Alltoallv, same bytes",
                t_engine, 0, n * 4);
     table->destroy(handle);
     sweep_free(b.ctx, a.in);

@@ -57,8 +57,7 @@ typedef struct sweep_comm_table {
     sweep_status (*init_rank)(const sweep_comm_open_args *args, const void *id, size_t id_len,
                               int size, int rank, void **handle);
     /* NCCL: one process, count devices (ncclCommInitAll); handles[i] is rank i. */
-    sweep_status (*init_all)(const int *devices, int count, sweep_report_fn report,
-                             void **handles);
+    sweep_status (*init_all)(const int *devices, int count, sweep_report_fn report, void **handles);
     /* Releases what wrap/init made (frees an owned NCCL communicator, the MPI dup). */
     void (*destroy)(void *handle);
 

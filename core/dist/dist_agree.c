@@ -13,13 +13,15 @@
 
 uint64_t sweep__fnv(uint64_t h, const void *data, size_t bytes) {
     const unsigned char *p = data;
-    for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    for (size_t i = 0; i < bytes; ++i)
+        h = (h ^ p[i]) * 1099511628211ull;
     return h;
 }
 
 uint64_t sweep__fnv_op(uint64_t h, const sweep_kop *op) {
-    uint64_t words[4] = {(uint64_t)op->kind, (uint64_t)(op->kind == SWEEP_OP_CUSTOM ? 0 : op->dtype),
-                         op->size, op->align};
+    uint64_t words[4] = {(uint64_t)op->kind,
+                         (uint64_t)(op->kind == SWEEP_OP_CUSTOM ? 0 : op->dtype), op->size,
+                         op->align};
     h = sweep__fnv(h, words, sizeof words);
     return sweep__fnv(h, op->identity, op->size < sizeof op->identity ? op->size : 0);
 }
@@ -68,7 +70,8 @@ sweep_status sweep__dist_agree(sweep_comm *comm, sweep_status local, sweep__dist
 
 size_t sweep__dist_sum(const sweep_comm *comm, int k, int below) {
     size_t s = 0;
-    for (int q = 0; q < below && q < comm->size; ++q) s += (size_t)comm->recs[q].w[k];
+    for (int q = 0; q < below && q < comm->size; ++q)
+        s += (size_t)comm->recs[q].w[k];
     return s;
 }
 

@@ -97,8 +97,9 @@ static const comm_slot *comm_load(sweep_comm_kind kind) {
 sweep_status sweep__comm_plugin(sweep_comm_kind kind, const sweep_comm_table **out) {
     const comm_slot *slot = comm_load(kind);
     if (!slot->table)
-        return sweep__fail(SWEEP_ERR_BACKEND_UNAVAILABLE, "the %s communicator is not available: %s",
-                           kind_name(kind), slot->reason);
+        return sweep__fail(SWEEP_ERR_BACKEND_UNAVAILABLE,
+                           "the %s communicator is not available: %s", kind_name(kind),
+                           slot->reason);
     *out = slot->table;
     return SWEEP_OK;
 }
@@ -276,7 +277,8 @@ sweep_status sweep_comm_create_nccl_all(sweep_context *const *ctxs, int count, s
         free(made);
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %d communicators", count);
     }
-    for (int i = 0; i < count; ++i) devices[i] = ctxs[i]->device;
+    for (int i = 0; i < count; ++i)
+        devices[i] = ctxs[i]->device;
     st = t->init_all(devices, count, sweep__report, hs);
     if (st == SWEEP_OK) {
         int i = 0;
@@ -285,10 +287,13 @@ sweep_status sweep_comm_create_nccl_all(sweep_context *const *ctxs, int count, s
             if (st != SWEEP_OK) break; /* comm_new released hs[i] */
         }
         if (st != SWEEP_OK) {
-            for (int j = 0; j < i; ++j) sweep_comm_destroy(made[j]);
-            for (int j = i + 1; j < count; ++j) t->destroy(hs[j]);
+            for (int j = 0; j < i; ++j)
+                sweep_comm_destroy(made[j]);
+            for (int j = i + 1; j < count; ++j)
+                t->destroy(hs[j]);
         } else {
-            for (int j = 0; j < count; ++j) out[j] = made[j];
+            for (int j = 0; j < count; ++j)
+                out[j] = made[j];
         }
     }
     free(devices);

@@ -67,7 +67,8 @@ static sweep_status reduce_local(sweep_context *ctx, const sweep_kop *op, const 
     uint8_t *hf = malloc(lt->ntiles);
     if (!hf) return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes", lt->ntiles);
     st = sweep__dist_to_host(ctx, hf, lt->pflag + 1, lt->ntiles);
-    for (size_t t = 0; st == SWEEP_OK && t < lt->ntiles && !*has_head; ++t) *has_head = hf[t] != 0;
+    for (size_t t = 0; st == SWEEP_OK && t < lt->ntiles && !*has_head; ++t)
+        *has_head = hf[t] != 0;
     free(hf);
     return st;
 }
@@ -75,8 +76,8 @@ static sweep_status reduce_local(sweep_context *ctx, const sweep_kop *op, const 
 /* Folds, in rank order, the totals (recs[q].elem, w[1] = has a head) of the non-empty
  * ranks in [0, below) that this rank's carry covers: from the last one with a head on.
  * Writes the fold to dst (context memory) and returns 1, or 0 when there is nothing. */
-static sweep_status fold_totals(sweep_comm *comm, const sweep_kop *op, int below,
-                                local_totals *lt, void *dst, int *any) {
+static sweep_status fold_totals(sweep_comm *comm, const sweep_kop *op, int below, local_totals *lt,
+                                void *dst, int *any) {
     sweep_context *ctx = comm->ctx;
     const size_t size = op->size;
     int first = -1;
@@ -101,9 +102,8 @@ static sweep_status fold_totals(sweep_comm *comm, const sweep_kop *op, int below
     return st;
 }
 
-static sweep_status scan_common(sweep_comm *comm, sweep_op op, const void *in,
-                                const uint8_t *flags, void *out, size_t n, sweep_scan_kind kind,
-                                int segmented) {
+static sweep_status scan_common(sweep_comm *comm, sweep_op op, const void *in, const uint8_t *flags,
+                                void *out, size_t n, sweep_scan_kind kind, int segmented) {
     sweep_status st = sweep__dist_check_comm(comm);
     if (st != SWEEP_OK) return st; /* no communicator to agree through */
     sweep_context *ctx = comm->ctx;
@@ -168,8 +168,8 @@ static sweep_status scan_common(sweep_comm *comm, sweep_op op, const void *in,
             st = sweep__scan_run(ctx, &lt.arena, &kop, lt.partial, lt.pflag, lt.partial, lt.ntiles,
                                  lt.tile, 0);
         if (st == SWEEP_OK) {
-            st = ctx->be->tile_scan(ctx->h, &kop, in, flags, out, n, lt.tile, lt.partial,
-                                    exclusive);
+            st =
+                ctx->be->tile_scan(ctx->h, &kop, in, flags, out, n, lt.tile, lt.partial, exclusive);
             if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "tile_scan", st);
         }
     }
@@ -191,8 +191,7 @@ sweep_status sweep_dist_segmented_scan_flags(sweep_comm *comm, sweep_op op, cons
     return scan_common(comm, op, in, head_flags, out, n, kind, 1);
 }
 
-sweep_status sweep_dist_reduce(sweep_comm *comm, sweep_op op, const void *in, size_t n,
-                               void *out) {
+sweep_status sweep_dist_reduce(sweep_comm *comm, sweep_op op, const void *in, size_t n, void *out) {
     SWEEP__ENTER("sweep_dist_reduce");
     sweep_status st = sweep__dist_check_comm(comm);
     if (st != SWEEP_OK) return st;
@@ -208,7 +207,8 @@ sweep_status sweep_dist_reduce(sweep_comm *comm, sweep_op op, const void *in, si
         if (st == SWEEP_OK) st = sweep__check_aligned("in", in, kop.align);
     }
     if (st == SWEEP_OK && !out)
-        st = sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out is NULL (every rank receives the result)");
+        st =
+            sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out is NULL (every rank receives the result)");
     if (st == SWEEP_OK) st = sweep__check_aligned("out", out, kop.align);
     if (st == SWEEP_OK && sweep__overlap(in, bytes, out, kop.size))
         st = sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out overlaps in");

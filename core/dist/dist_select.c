@@ -39,8 +39,8 @@ static sweep_status probe(sweep_context *ctx, const void *keys, size_t i, size_t
 
 /* Keys of this rank (in [lo, hi]) before pivot P in (key, rank, index) order. */
 static sweep_status count_before(const sweep_comm *comm, const sweep__dist_order *o,
-                                 const void *keys, size_t lo, size_t hi,
-                                 const sweep__dist_pivot *P, size_t *out) {
+                                 const void *keys, size_t lo, size_t hi, const sweep__dist_pivot *P,
+                                 size_t *out) {
     if ((int)P->rank == comm->rank) {
         size_t c = (size_t)P->index;
         *out = c < lo ? lo : c > hi ? hi : c;
@@ -130,7 +130,8 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
     sweep_status st = SWEEP_OK;
     for (int round = 0;; ++round) {
         int open = 0;
-        for (int s = 0; s < nb; ++s) open += !t.done[s];
+        for (int s = 0; s < nb; ++s)
+            open += !t.done[s];
         if (open == 0) break;
         if (round == 0 && first) {
             memcpy(t.piv, first, (size_t)nb * sizeof *t.piv);
@@ -147,7 +148,8 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
                 st = probe(comm->ctx, keys, (size_t)t.mine[s].index, o->key_size, t.mine[s].key);
                 if (st != SWEEP_OK) t.mine[s].weight = 0;
             }
-            sweep_status g = comm->t->allgather(comm->h, t.mine, t.all, (size_t)nb * sizeof *t.mine);
+            sweep_status g =
+                comm->t->allgather(comm->h, t.mine, t.all, (size_t)nb * sizeof *t.mine);
             if (g != SWEEP_OK) {
                 st = g;
                 break;
@@ -183,7 +185,8 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
         for (int s = 0; s < nb; ++s) {
             if (t.done[s]) continue;
             uint64_t sum = 0;
-            for (int q = 0; q < p; ++q) sum += t.cnts[(size_t)q * rec + (size_t)s + 1];
+            for (int q = 0; q < p; ++q)
+                sum += t.cnts[(size_t)q * rec + (size_t)s + 1];
             size_t c = (size_t)t.cnt[s + 1];
             if (sum == target[s + 1]) {
                 t.done[s] = 1;

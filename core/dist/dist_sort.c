@@ -37,16 +37,16 @@ typedef struct sort_args {
 static sweep_status check_local(const sort_args *a) {
     const size_t ks = a->order.key_size;
     if (!sweep__value_size_ok(a->vsize))
-        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
-                           "value_size %zu is not 0, 1, 2, 4, 8 or 16", a->vsize);
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "value_size %zu is not 0, 1, 2, 4, 8 or 16",
+                           a->vsize);
     if (a->vsize == 0 && (a->values_in || a->values_out))
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
                            "values_in and values_out must be NULL when value_size is 0");
     if (a->vsize != 0 && a->n > 0 && !a->values_in)
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "values_in is NULL with n = %zu", a->n);
     if (a->vsize != 0 && a->cap > 0 && !a->values_out)
-        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
-                           "values_out is NULL with out_capacity = %zu", a->cap);
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "values_out is NULL with out_capacity = %zu",
+                           a->cap);
     size_t bin = 0, bout = 0, vin = 0, vout = 0;
     sweep_status st = sweep__bytes(a->n, ks, "keys_in", &bin);
     if (st == SWEEP_OK) st = sweep__bytes(a->cap, ks, "keys_out", &bout);
@@ -60,8 +60,7 @@ static sweep_status check_local(const sort_args *a) {
                            a->cap);
     st = sweep__check_aligned("keys_in", a->keys_in, a->key_align);
     if (st == SWEEP_OK) st = sweep__check_aligned("keys_out", a->keys_out, a->key_align);
-    if (st == SWEEP_OK && a->vsize)
-        st = sweep__check_aligned("values_in", a->values_in, a->vsize);
+    if (st == SWEEP_OK && a->vsize) st = sweep__check_aligned("values_in", a->values_in, a->vsize);
     if (st == SWEEP_OK && a->vsize)
         st = sweep__check_aligned("values_out", a->values_out, a->vsize);
     if (st != SWEEP_OK) return st;
@@ -89,13 +88,15 @@ static sweep_status top_histogram(sweep_context *ctx, const sweep_kradix *key, c
     memset(host, 0, SWEEP_RADIX_SIZE * sizeof *host);
     if (n == 0) return SWEEP_OK;
     void *hist = NULL;
-    sweep_status st = sweep__dist_alloc(ctx, (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
+    sweep_status st =
+        sweep__dist_alloc(ctx, (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
     if (st != SWEEP_OK) return st;
     st = ctx->be->radix_histogram(ctx->h, key, keys, n, hist);
     if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "radix_histogram", st);
     if (st == SWEEP_OK)
-        st = sweep__dist_to_host(ctx, host, (size_t *)hist + (size_t)(passes - 1) * SWEEP_RADIX_SIZE,
-                                 SWEEP_RADIX_SIZE * sizeof *host);
+        st =
+            sweep__dist_to_host(ctx, host, (size_t *)hist + (size_t)(passes - 1) * SWEEP_RADIX_SIZE,
+                                SWEEP_RADIX_SIZE * sizeof *host);
     sweep__dist_free(ctx, hist);
     return st;
 }
@@ -108,7 +109,8 @@ static void radix_brackets(const sweep_comm *c, const size_t *hist, const size_t
         size_t g = target[s], below = 0, mine = 0;
         for (unsigned d = 0; d < SWEEP_RADIX_SIZE; ++d) {
             size_t bucket = 0;
-            for (int q = 0; q < p; ++q) bucket += hist[(size_t)q * SWEEP_RADIX_SIZE + d];
+            for (int q = 0; q < p; ++q)
+                bucket += hist[(size_t)q * SWEEP_RADIX_SIZE + d];
             size_t here = hist[(size_t)c->rank * SWEEP_RADIX_SIZE + d];
             if (g < below + bucket || d + 1 == SWEEP_RADIX_SIZE) {
                 lo[s] = mine;
@@ -132,9 +134,8 @@ static sweep_status regular_samples(const sweep_comm *c, const sweep__dist_order
         out[j].weight = 1;
         out[j].rank = (uint64_t)c->rank;
         out[j].index = b;
-        sweep_status st = sweep__dist_to_host(c->ctx, out[j].key,
-                                              (const unsigned char *)keys + b * o->key_size,
-                                              o->key_size);
+        sweep_status st = sweep__dist_to_host(
+            c->ctx, out[j].key, (const unsigned char *)keys + b * o->key_size, o->key_size);
         if (st != SWEEP_OK) return st;
     }
     return SWEEP_OK;
@@ -155,7 +156,8 @@ static void sample_pivots(const sweep_comm *c, const sweep__dist_order *o, sweep
         }
         all[j] = x;
     }
-    for (int s = 1; s < p; ++s) first[s - 1] = all[(size_t)s * m / (size_t)p];
+    for (int s = 1; s < p; ++s)
+        first[s - 1] = all[(size_t)s * m / (size_t)p];
 }
 
 static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_args *a) {
@@ -207,10 +209,8 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * a->vsize, &VA);
     if (st == SWEEP_OK)
         st = local_sort(ctx, &a->order, a->keys_in, A, a->values_in, VA, a->vsize, n);
-    if (st == SWEEP_OK && a->order.radix)
-        st = top_histogram(ctx, &a->order.key, A, n, myhist);
-    if (st == SWEEP_OK && !a->order.radix)
-        st = regular_samples(comm, &a->order, A, n, first);
+    if (st == SWEEP_OK && a->order.radix) st = top_histogram(ctx, &a->order.key, A, n, myhist);
+    if (st == SWEEP_OK && !a->order.radix) st = regular_samples(comm, &a->order, A, n, first);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     memset(&mine, 0, sizeof mine);
     st = sweep__dist_agree(comm, st, &mine, "(nothing)");
@@ -253,7 +253,8 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
             vt[3 * p + q] = rn * a->vsize;
             got += rn;
         }
-        if (got != count) st = sweep__fail(SWEEP_ERR_INTERNAL, "received %zu keys, not %zu", got, count);
+        if (got != count)
+            st = sweep__fail(SWEEP_ERR_INTERNAL, "received %zu keys, not %zu", got, count);
         sweep_comm_xfer x[2] = {{A, a->keys_out, kt, kt + p, kt + 2 * p, kt + 3 * p},
                                 {VA, a->values_out, vt, vt + p, vt + 2 * p, vt + 3 * p}};
         if (st == SWEEP_OK) st = sweep__dist_exchange(comm, x, a->vsize ? 2 : 1);
@@ -319,8 +320,8 @@ sweep_status sweep_dist_merge_sort(sweep_comm *comm, const void *keys_in, void *
                          a.order.key_size, a.key_align, a.vsize};
     a.fingerprint = sweep__fnv(SWEEP__FNV_START, words, sizeof words);
     if (a.order.cmp.custom)
-        a.fingerprint = sweep__fnv(a.fingerprint, a.order.cmp.custom->name,
-                                   strlen(a.order.cmp.custom->name));
+        a.fingerprint =
+            sweep__fnv(a.fingerprint, a.order.cmp.custom->name, strlen(a.order.cmp.custom->name));
     a.keys_in = keys_in;
     a.keys_out = keys_out;
     a.values_in = values_in;

@@ -34,14 +34,16 @@ static void pieces_from(const sweep_comm *c, const size_t *lo_of, const size_t *
                         size_t my_begin, size_t my_cnt, size_t *off, size_t *num) {
     for (int q = 0; q < c->size; ++q) {
         size_t lo = lo_of[q] > my_begin ? lo_of[q] : my_begin;
-        size_t hi = lo_of[q] + len_of[q] < my_begin + my_cnt ? lo_of[q] + len_of[q] : my_begin + my_cnt;
+        size_t hi =
+            lo_of[q] + len_of[q] < my_begin + my_cnt ? lo_of[q] + len_of[q] : my_begin + my_cnt;
         off[q] = hi > lo ? lo - my_begin : 0;
         num[q] = hi > lo ? hi - lo : 0;
     }
 }
 
 static void scale(size_t *dst, const size_t *src, size_t k, int p) {
-    for (int i = 0; i < p; ++i) dst[i] = src[i] * k;
+    for (int i = 0; i < p; ++i)
+        dst[i] = src[i] * k;
 }
 
 static sweep_status split_common(sweep_comm *comm, const uint8_t *flags, const void *in, void *out,
@@ -140,7 +142,8 @@ static sweep_status split_common(sweep_comm *comm, const uint8_t *flags, const v
                 if (k == 0) continue;
                 for (int g = 0; g < (keep_unflagged ? 2 : 1); ++g) {
                     size_t *t = b + (size_t)p * (8 * v + 4 * g);
-                    for (int j = 0; j < 4; ++j) scale(t + (size_t)p * j, src[4 * g + j], k, p);
+                    for (int j = 0; j < 4; ++j)
+                        scale(t + (size_t)p * j, src[4 * g + j], k, p);
                     x[nx].send = v == 0 ? tmp : vtmp;
                     x[nx].recv = v == 0 ? out : values_out;
                     x[nx].send_off = t;
@@ -176,6 +179,5 @@ sweep_status sweep_dist_split(sweep_comm *comm, const uint8_t *flags, const void
 sweep_status sweep_dist_compact(sweep_comm *comm, const uint8_t *flags, const void *in, void *out,
                                 size_t elem_size, size_t n, size_t *num_local, size_t *num_total) {
     SWEEP__ENTER("sweep_dist_compact");
-    return split_common(comm, flags, in, out, elem_size, NULL, NULL, 0, n, 0, num_total,
-                        num_local);
+    return split_common(comm, flags, in, out, elem_size, NULL, NULL, 0, n, 0, num_total, num_local);
 }

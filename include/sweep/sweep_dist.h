@@ -184,8 +184,8 @@ SWEEP_API sweep_status sweep_dist_split(sweep_comm *comm, const uint8_t *flags, 
  * num_local (host, may be NULL) receives how many this rank's out holds; num_total
  * (host, may be NULL) the global number kept. out must not overlap in. */
 SWEEP_API sweep_status sweep_dist_compact(sweep_comm *comm, const uint8_t *flags, const void *in,
-                                          void *out, size_t elem_size, size_t n,
-                                          size_t *num_local, size_t *num_total);
+                                          void *out, size_t elem_size, size_t n, size_t *num_local,
+                                          size_t *num_total);
 
 /* ------------------------------------------------------------ sorting ----- */
 

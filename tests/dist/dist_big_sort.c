@@ -23,7 +23,8 @@ static uint32_t key_of(uint64_t i) {
 static uint64_t sum_all(d_env *e, uint64_t mine) {
     uint64_t *all = calloc((size_t)(unsigned)e->size, sizeof *all), s = 0;
     e->gather_u64(e, mine, all);
-    for (int q = 0; q < e->size; ++q) s += all[q];
+    for (int q = 0; q < e->size; ++q)
+        s += all[q];
     free(all);
     return s;
 }
@@ -32,11 +33,13 @@ void d_case_big_sort(d_env *e) {
     const char *name = "dist.big_sort";
     const size_t N = e->big_total;
     size_t shares = (size_t)e->size * ((size_t)e->size + 1) / 2, before = 0;
-    for (int q = 0; q < e->rank; ++q) before += (size_t)q + 1;
+    for (int q = 0; q < e->rank; ++q)
+        before += (size_t)q + 1;
     size_t begin = (size_t)((double)N * (double)before / (double)shares);
-    size_t end = e->rank == e->size - 1
-                     ? N
-                     : (size_t)((double)N * (double)(before + (size_t)e->rank + 1) / (double)shares);
+    size_t end =
+        e->rank == e->size - 1
+            ? N
+            : (size_t)((double)N * (double)(before + (size_t)e->rank + 1) / (double)shares);
     size_t n = end - begin, ob = 0, oc = 0;
     (void)sweep_dist_balanced_piece(N, e->rank, e->size, &ob, &oc);
     size_t cap = n > oc ? n : oc;
@@ -74,7 +77,8 @@ void d_case_big_sort(d_env *e) {
         ++e->checks;
         if (bad) d_fail(e, name, "%zu keys out of order", bad);
         ++e->checks;
-        if (sum_all(e, oc) != N) d_fail(e, name, "the ranks hold %zu keys in all", (size_t)sum_all(e, oc));
+        if (sum_all(e, oc) != N)
+            d_fail(e, name, "the ranks hold %zu keys in all", (size_t)sum_all(e, oc));
         for (int j = 0; j < 2; ++j) {
             ++e->checks;
             if (sum_all(e, s_in[j]) != sum_all(e, s_out[j]))
@@ -93,8 +97,7 @@ void d_case_big_sort(d_env *e) {
         }
         free(first);
         free(last);
-        if (e->rank == 0)
-            printf("big sort: %zu keys over %d ranks checked\n", N, e->size);
+        if (e->rank == 0) printf("big sort: %zu keys over %d ranks checked\n", N, e->size);
     }
     (void)sweep_free(e->ctx, dk);
     free(k);

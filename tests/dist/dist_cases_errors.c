@@ -20,7 +20,8 @@ typedef struct err_bufs {
 
 static void bufs_make(d_env *e, err_bufs *b) {
     unsigned char host[NE * 8];
-    for (size_t i = 0; i < sizeof host; ++i) host[i] = (unsigned char)(i * 7 + 1);
+    for (size_t i = 0; i < sizeof host; ++i)
+        host[i] = (unsigned char)(i * 7 + 1);
     b->in = d_upload(e, host, sizeof host);
     b->flags = d_upload(e, host, NE);
     b->out = d_poisoned(e, NE * 8);
@@ -118,8 +119,7 @@ void d_cases_errors(d_env *e) {
             d_fail(e, "dist.errors.local", "rank 3 of 3 was accepted");
         ++e->checks;
         if (sweep_dist_balanced_piece(SIZE_MAX, 2, 3, &begin, &count) != SWEEP_OK ||
-            begin != (SIZE_MAX / 3) * 2 + (SIZE_MAX % 3) * 2 / 3 ||
-            count != SIZE_MAX - begin)
+            begin != (SIZE_MAX / 3) * 2 + (SIZE_MAX % 3) * 2 / 3 || count != SIZE_MAX - begin)
             d_fail(e, "dist.errors.local", "balanced piece of SIZE_MAX: %zu + %zu", begin, count);
     }
     if (d_selected(e, "dist.query")) {

@@ -77,10 +77,10 @@ static void run_one(d_env *e, const char *name, sweep_op op, size_t elem, int mo
     size_t obytes = mode == 2 ? elem : n * elem;
     void *dout = in_place && mode != 2 ? din : d_poisoned(e, obytes);
     if (mode == 2 && !dout) dout = d_poisoned(e, elem);
-    sweep_status st = mode == 0   ? sweep_dist_scan(e->comm, op, din, dout, n, kind)
-                      : mode == 1 ? sweep_dist_segmented_scan_flags(e->comm, op, din, dfl, dout, n,
-                                                                    kind)
-                                  : sweep_dist_reduce(e->comm, op, din, n, dout);
+    sweep_status st = mode == 0 ? sweep_dist_scan(e->comm, op, din, dout, n, kind)
+                      : mode == 1
+                          ? sweep_dist_segmented_scan_flags(e->comm, op, din, dfl, dout, n, kind)
+                          : sweep_dist_reduce(e->comm, op, din, n, dout);
     if (d_ok(e, name, st, "distributed call") && want) {
         unsigned char *got = d_download(e, dout, obytes);
         if (mode == 2 && N == 0) {

@@ -44,7 +44,8 @@ static void run_one(d_env *e, const char *name, int compact, size_t elem, size_t
     }
     size_t *counts = calloc((size_t)e->size, sizeof *counts), begin = 0, n = 0;
     d_partition(e, name, N, counts, &begin, &n);
-    void *din = d_upload(e, x + begin * elem, n * elem), *dv = d_upload(e, v + begin * vsize, n * vsize);
+    void *din = d_upload(e, x + begin * elem, n * elem),
+         *dv = d_upload(e, v + begin * vsize, n * vsize);
     void *dfl = d_upload(e, flags + begin, n);
     void *dout = d_poisoned(e, n * elem), *dvo = d_poisoned(e, n * vsize);
     size_t nf = 12345, nl = 12345;

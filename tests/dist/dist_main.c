@@ -88,7 +88,8 @@ static int run_all_gpus(const opts *o) {
         return 1;
     }
     for (int i = 0; i < count; ++i) {
-        envs[i] = (d_env){ctxs[i], comms[i], i, count, 0, 0, 0, o->only, o->big, thread_gather_u64, &g};
+        envs[i] =
+            (d_env){ctxs[i], comms[i], i, count, 0, 0, 0, o->only, o->big, thread_gather_u64, &g};
         pthread_create(&threads[i], NULL, thread_main, &envs[i]);
     }
     long checks = 0, failures = 0;
@@ -164,9 +165,9 @@ int main(int argc, char **argv) {
     sweep_context_desc d = {o.backend, device, o.options, o.threads};
     int have = sweep_context_create(&e.ctx, &d) == SWEEP_OK;
     if (have) {
-        sweep_status st = o.nccl ? sweep_comm_create_nccl_from_mpi(e.ctx, &(MPI_Comm){MPI_COMM_WORLD},
-                                                                   &e.comm)
-                                 : sweep_comm_create_mpi(e.ctx, &(MPI_Comm){MPI_COMM_WORLD}, &e.comm);
+        sweep_status st =
+            o.nccl ? sweep_comm_create_nccl_from_mpi(e.ctx, &(MPI_Comm){MPI_COMM_WORLD}, &e.comm)
+                   : sweep_comm_create_mpi(e.ctx, &(MPI_Comm){MPI_COMM_WORLD}, &e.comm);
         if (st != SWEEP_OK) {
             fprintf(stderr, "rank %d: communicator: %s\n", e.rank, sweep_last_error());
             have = 0;
@@ -178,7 +179,8 @@ int main(int argc, char **argv) {
     int all_have = 0;
     MPI_Allreduce(&have, &all_have, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!all_have) {
-        if (e.rank == 0) printf("SKIP: %s is not available on every rank\n", sweep_backend_name(o.backend));
+        if (e.rank == 0)
+            printf("SKIP: %s is not available on every rank\n", sweep_backend_name(o.backend));
         sweep_comm_destroy(e.comm);
         sweep_context_destroy(e.ctx);
         MPI_Finalize();
