@@ -52,3 +52,20 @@ function(sweep_add_comm_plugin name)
   target_include_directories(sweep-comm-${name} PRIVATE ${PROJECT_SOURCE_DIR}/core/dist)
   target_compile_definitions(sweep-comm-${name} PRIVATE _GNU_SOURCE)
 endfunction()
+
+# How the mpirun tests run (tests/dist, examples): Open MPI allows more ranks than cores
+# and root only when told (other MPIs ignore these variables); one OpenMP thread a
+# rank; a user's SWEEP_* settings must not change what a test means. Under
+# AddressSanitizer, Open MPI's memory kept from MPI_Init is not a leak of sweep's. Under
+# ThreadSanitizer the tests are not run: Open MPI's own threads are not instrumented.
+set(SWEEP_DIST_TESTS ${SWEEP_DIST_MPI})
+if(CMAKE_C_FLAGS MATCHES "sanitize=thread")
+  set(SWEEP_DIST_TESTS OFF)
+  message(STATUS "sweep: the mpirun tests are not run under ThreadSanitizer")
+endif()
+set(SWEEP_MPI_TEST_ENV
+    "OMPI_MCA_rmaps_base_oversubscribe=set:1;OMPI_ALLOW_RUN_AS_ROOT=set:1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=set:1;OMP_NUM_THREADS=set:1;SWEEP_GENERIC=unset:;SWEEP_PLUGIN_PATH=unset:")
+if(CMAKE_C_FLAGS MATCHES "sanitize=address")
+  string(APPEND SWEEP_MPI_TEST_ENV
+         ";LSAN_OPTIONS=set:suppressions=${PROJECT_SOURCE_DIR}/tests/dist/lsan-mpi.supp")
+endif()

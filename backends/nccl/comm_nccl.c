@@ -12,6 +12,7 @@
 
 #include <cuda_runtime.h>
 #include <nccl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +29,14 @@ typedef struct nccl_handle {
     sweep_report_fn report;
 } nccl_handle;
 
-static sweep_status fail(sweep_report_fn report, sweep_status st, const char *fmt, const char *a,
-                         const char *b) {
+static sweep_status fail(sweep_report_fn report, sweep_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static sweep_status fail(sweep_report_fn report, sweep_status st, const char *fmt, ...) {
     char msg[512];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     if (report) report(st, msg);
     return st;
 }
@@ -53,7 +58,7 @@ static sweep_status fail(sweep_report_fn report, sweep_status st, const char *fm
 static sweep_status handle_new(sweep_report_fn report, ncclComm_t comm, int owned, int device,
                                nccl_handle **out) {
     nccl_handle *h = calloc(1, sizeof *h);
-    if (!h) return fail(report, SWEEP_ERR_OUT_OF_MEMORY, "%s%s", "cannot allocate a handle", "");
+    if (!h) return fail(report, SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate a handle");
     h->comm = comm;
     h->owned = owned;
     h->device = device;
@@ -81,13 +86,10 @@ static sweep_status nccl_wrap(const sweep_comm_open_args *args, const void *nati
     ncclComm_t comm = *(const ncclComm_t *)native;
     int dev = -1;
     NCCL_CHECK(args->report, ncclCommCuDevice(comm, &dev));
-    if (dev != args->device) {
-        char a[32], b[32];
-        snprintf(a, sizeof a, "%d", dev);
-        snprintf(b, sizeof b, "%d", args->device);
+    if (dev != args->device)
         return fail(args->report, SWEEP_ERR_INVALID_ARGUMENT,
-                    "the NCCL communicator is on device %s, the context on device %s", a, b);
-    }
+                    "the NCCL communicator is on device %d, the context on device %d", dev,
+                    args->device);
     nccl_handle *h;
     sweep_status st = handle_new(args->report, comm, 0, args->device, &h);
     if (st != SWEEP_OK) return st;
@@ -109,7 +111,7 @@ static sweep_status nccl_init_rank(const sweep_comm_open_args *args, const void 
                                    int size, int rank, void **handle) {
     ncclUniqueId uid;
     if (id_len != sizeof uid)
-        return fail(args->report, SWEEP_ERR_INTERNAL, "%s%s", "NCCL unique id of a wrong size", "");
+        return fail(args->report, SWEEP_ERR_INTERNAL, "NCCL unique id of a wrong size");
     memcpy(&uid, id, sizeof uid);
     CUDA_CHECK(args->report, cudaSetDevice(args->device));
     ncclComm_t comm;
@@ -129,7 +131,8 @@ static void nccl_destroy(void *handle);
 static sweep_status nccl_init_all(const int *devices, int count, sweep_report_fn report,
                                   void **handles) {
     ncclComm_t *comms = calloc((size_t)count, sizeof *comms);
-    if (!comms) return fail(report, SWEEP_ERR_OUT_OF_MEMORY, "%s%s", "cannot allocate", "");
+    if (!comms)
+        return fail(report, SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %d communicators", count);
     ncclResult_t r = ncclCommInitAll(comms, count, devices);
     if (r != ncclSuccess) {
         free(comms);
@@ -190,8 +193,8 @@ static sweep_status wait_stream(nccl_handle *h, const char *what) {
 
 static sweep_status usable(nccl_handle *h) {
     if (h->aborted)
-        return fail(h->report, SWEEP_ERR_DEVICE, "%s%s",
-                    "the NCCL communicator was aborted after an earlier error", "");
+        return fail(h->report, SWEEP_ERR_DEVICE,
+                    "the NCCL communicator was aborted after an earlier error");
     CUDA_CHECK(h->report, cudaSetDevice(h->device));
     return SWEEP_OK;
 }
