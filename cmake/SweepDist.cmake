@@ -55,7 +55,7 @@ endfunction()
 
 # How the mpirun tests run (tests/dist, examples): Open MPI allows more ranks than cores
 # and root only when told (other MPIs ignore these variables); one OpenMP thread a
-# rank; a user's SWEEP_* settings must not change what a test means. Under
+# rank, waiting passively (ranks share the cores); a user's SWEEP_* settings must not change what a test means. Under
 # AddressSanitizer, Open MPI's memory kept from MPI_Init is not a leak of sweep's. Under
 # ThreadSanitizer the tests are not run: Open MPI's own threads are not instrumented.
 set(SWEEP_DIST_TESTS ${SWEEP_DIST_MPI})
@@ -64,7 +64,7 @@ if(CMAKE_C_FLAGS MATCHES "sanitize=thread")
   message(STATUS "sweep: the mpirun tests are not run under ThreadSanitizer")
 endif()
 set(SWEEP_MPI_TEST_ENV
-    "OMPI_MCA_rmaps_base_oversubscribe=set:1;OMPI_ALLOW_RUN_AS_ROOT=set:1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=set:1;OMP_NUM_THREADS=set:1;SWEEP_GENERIC=unset:;SWEEP_PLUGIN_PATH=unset:")
+    "OMPI_MCA_rmaps_base_oversubscribe=set:1;OMPI_ALLOW_RUN_AS_ROOT=set:1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=set:1;OMP_NUM_THREADS=set:1;OMP_WAIT_POLICY=set:passive;SWEEP_GENERIC=unset:;SWEEP_PLUGIN_PATH=unset:")
 if(CMAKE_C_FLAGS MATCHES "sanitize=address")
   string(APPEND SWEEP_MPI_TEST_ENV
          ";LSAN_OPTIONS=set:suppressions=${PROJECT_SOURCE_DIR}/tests/dist/lsan-mpi.supp")

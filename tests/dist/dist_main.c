@@ -9,7 +9,8 @@
  *   sweep-dist-test --backend cuda --all-gpus 2              one process, 2 GPUs
  * Options: --only TEXT (cases whose name contains it), --big TOTAL (the large sort),
  * --threads N (CPU worker threads a rank; default 1), --generic (the core's
- * composition of basic kernels instead of fused primitives).
+ * composition of basic kernels instead of fused primitives), --all-layouts (every case
+ * under every partition; by default each case takes two of the four).
  */
 #define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include "dist_test.h"
@@ -24,7 +25,7 @@
 
 typedef struct opts {
     sweep_backend backend;
-    int nccl, all_gpus, threads;
+    int nccl, all_gpus, threads, all_layouts;
     unsigned options;
     const char *only;
     size_t big;
@@ -35,7 +36,12 @@ static void run_all(d_env *e) {
         d_cases_scan(e);
         d_cases_split(e);
         d_cases_sort(e);
-        if (e->layout == 0) d_cases_errors(e);
+        if (e->layout == 0) { /* the error cases once, all of them */
+            int all = e->all_layouts;
+            e->all_layouts = 1;
+            d_cases_errors(e);
+            e->all_layouts = all;
+        }
     }
     e->layout = D_EVEN;
     if (e->big_total) d_case_big_sort(e);
@@ -88,8 +94,8 @@ static int run_all_gpus(const opts *o) {
         return 1;
     }
     for (int i = 0; i < count; ++i) {
-        envs[i] =
-            (d_env){ctxs[i], comms[i], i, count, 0, 0, 0, o->only, o->big, thread_gather_u64, &g};
+        envs[i] = (d_env){ctxs[i], comms[i],          i, count, 0, 0, 0, o->only, o->all_layouts,
+                          o->big,  thread_gather_u64, &g};
         pthread_create(&threads[i], NULL, thread_main, &envs[i]);
     }
     long checks = 0, failures = 0;
@@ -121,6 +127,8 @@ static int parse(int argc, char **argv, opts *o) {
         } else if (!strcmp(a, "--all-gpus") && v) {
             o->all_gpus = atoi(v);
             ++i;
+        } else if (!strcmp(a, "--all-layouts")) {
+            o->all_layouts = 1;
         } else if (!strcmp(a, "--generic")) {
             o->options |= SWEEP_OPTION_GENERIC;
         } else if (!strcmp(a, "--threads") && v) {
@@ -143,7 +151,8 @@ int main(int argc, char **argv) {
     opts o;
     if (!parse(argc, argv, &o)) {
         fprintf(stderr, "usage: sweep-dist-test [--backend serial|openmp|cuda] [--comm mpi|nccl] "
-                        "[--all-gpus N] [--threads N] [--generic] [--only TEXT] [--big TOTAL]\n");
+                        "[--all-gpus N] [--threads N] [--generic] [--all-layouts] [--only TEXT] "
+                        "[--big TOTAL]\n");
         return 2;
     }
     if (o.all_gpus > 0) return run_all_gpus(&o);
@@ -153,6 +162,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &e.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &e.size);
     e.only = o.only;
+    e.all_layouts = o.all_layouts;
     e.big_total = o.big;
     e.gather_u64 = mpi_gather_u64;
     /* One GPU a rank on GPU backends: rank modulo the devices of this host. */

@@ -26,6 +26,7 @@ typedef struct d_env {
     int layout;
     long checks, failures;
     const char *only; /* run only cases whose name contains this (NULL: all) */
+    int all_layouts;  /* every case under every partition (default: two of four) */
     size_t big_total; /* the large sort's keys in all (0: not run) */
     /* Gathers one uint64 from every rank (size of them, rank order): MPI or threads. */
     void (*gather_u64)(struct d_env *e, uint64_t mine, uint64_t *all);
@@ -41,7 +42,7 @@ void d_partition(const d_env *e, const char *name, size_t N, size_t *counts, siz
 int d_fail(d_env *e, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Counts a check; fails unless st == SWEEP_OK. */
 int d_ok(d_env *e, const char *name, sweep_status st, const char *what);
-/* Non-zero when the case runs (the --only filter). */
+/* Non-zero when the case runs under the current partition (--only, --all-layouts). */
 int d_selected(const d_env *e, const char *name);
 
 /* Context memory holding a copy of host bytes (64 unread bytes for 0 bytes). */
