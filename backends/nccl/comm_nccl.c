@@ -6,7 +6,9 @@
  * handle polls ncclCommGetAsyncError; on an error (a peer that died is found by
  * NCCL's own timeouts) it aborts the communicator and fails every later call, so no
  * rank waits forever on a communicator that cannot finish. Host bytes (allgather,
- * bcast) travel through a device staging buffer that grows as needed.
+ * bcast) travel through a device staging buffer and a pinned host one, both grown as
+ * needed: a copy into pageable memory would block the host inside cudaMemcpyAsync
+ * until NCCL finished, out of reach of the error polling.
  */
 #include <comm_table.h>
 
@@ -24,7 +26,8 @@ typedef struct nccl_handle {
     int aborted;
     int device, rank, size;
     cudaStream_t stream;
-    void *staging;
+    void *staging;      /* device */
+    void *host_staging; /* pinned host, as large as staging */
     size_t staging_bytes;
     sweep_report_fn report;
 } nccl_handle;
@@ -164,6 +167,7 @@ static void nccl_destroy(void *handle) {
     /* After ncclCommAbort the communicator is freed already. */
     if (h->owned && !h->aborted) (void)ncclCommDestroy(h->comm);
     if (h->staging) (void)cudaFree(h->staging);
+    if (h->host_staging) (void)cudaFreeHost(h->host_staging);
     if (h->stream) (void)cudaStreamDestroy(h->stream);
     free(h);
 }
@@ -202,9 +206,11 @@ static sweep_status usable(nccl_handle *h) {
 static sweep_status staging(nccl_handle *h, size_t bytes) {
     if (bytes <= h->staging_bytes) return SWEEP_OK;
     if (h->staging) CUDA_CHECK(h->report, cudaFree(h->staging));
-    h->staging = NULL;
+    if (h->host_staging) CUDA_CHECK(h->report, cudaFreeHost(h->host_staging));
+    h->staging = h->host_staging = NULL;
     h->staging_bytes = 0;
     CUDA_CHECK(h->report, cudaMalloc(&h->staging, bytes));
+    CUDA_CHECK(h->report, cudaMallocHost(&h->host_staging, bytes));
     h->staging_bytes = bytes;
     return SWEEP_OK;
 }
@@ -217,9 +223,11 @@ static sweep_status nccl_allgather(void *handle, const void *send, void *recv, s
     char *mine = (char *)h->staging + bytes * (size_t)h->size;
     CUDA_CHECK(h->report, cudaMemcpyAsync(mine, send, bytes, cudaMemcpyHostToDevice, h->stream));
     NCCL_CHECK(h->report, ncclAllGather(mine, h->staging, bytes, ncclChar, h->comm, h->stream));
-    CUDA_CHECK(h->report, cudaMemcpyAsync(recv, h->staging, bytes * (size_t)h->size,
+    CUDA_CHECK(h->report, cudaMemcpyAsync(h->host_staging, h->staging, bytes * (size_t)h->size,
                                           cudaMemcpyDeviceToHost, h->stream));
-    return wait_stream(h, "ncclAllGather");
+    st = wait_stream(h, "ncclAllGather");
+    if (st == SWEEP_OK) memcpy(recv, h->host_staging, bytes * (size_t)h->size);
+    return st;
 }
 
 static sweep_status nccl_bcast(void *handle, void *buf, size_t bytes, int root) {
@@ -232,9 +240,11 @@ static sweep_status nccl_bcast(void *handle, void *buf, size_t bytes, int root) 
                    cudaMemcpyAsync(h->staging, buf, bytes, cudaMemcpyHostToDevice, h->stream));
     NCCL_CHECK(h->report,
                ncclBroadcast(h->staging, h->staging, bytes, ncclChar, root, h->comm, h->stream));
-    CUDA_CHECK(h->report,
-               cudaMemcpyAsync(buf, h->staging, bytes, cudaMemcpyDeviceToHost, h->stream));
-    return wait_stream(h, "ncclBroadcast");
+    CUDA_CHECK(h->report, cudaMemcpyAsync(h->host_staging, h->staging, bytes,
+                                          cudaMemcpyDeviceToHost, h->stream));
+    st = wait_stream(h, "ncclBroadcast");
+    if (st == SWEEP_OK) memcpy(buf, h->host_staging, bytes);
+    return st;
 }
 
 /* One group of point-to-point calls: NCCL pairs the k-th send from q to s with the

@@ -55,6 +55,21 @@ static void die(const bench *b, const char *what) {
         if ((call) != SWEEP_OK) die(b, #call);                                                     \
     } while (0)
 
+#ifdef SWEEP_BENCH_NCCL
+#define NCCL_OK(b, call)                                                                           \
+    do {                                                                                           \
+        if ((call) != ncclSuccess) die(b, #call);                                                  \
+    } while (0)
+#define CUDA_OK(b, call)                                                                           \
+    do {                                                                                           \
+        if ((call) != cudaSuccess) die(b, #call);                                                  \
+    } while (0)
+#endif
+#define MPI_OK(b, call)                                                                            \
+    do {                                                                                           \
+        if ((call) != MPI_SUCCESS) die(b, #call);                                                  \
+    } while (0)
+
 static uint32_t key_of(uint64_t i) {
     uint64_t z = i * 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
@@ -78,10 +93,10 @@ typedef void (*run_fn)(bench *b, void *arg);
 static double timed(bench *b, run_fn fn, void *arg, int collective) {
     double *t = calloc((size_t)b->reps, sizeof *t);
     for (int i = -1; i < b->reps; ++i) {
-        if (collective) MPI_Barrier(MPI_COMM_WORLD);
+        if (collective) MPI_OK(b, MPI_Barrier(MPI_COMM_WORLD));
         double t0 = MPI_Wtime();
         fn(b, arg);
-        if (collective) MPI_Barrier(MPI_COMM_WORLD);
+        if (collective) MPI_OK(b, MPI_Barrier(MPI_COMM_WORLD));
         if (i >= 0) t[i] = MPI_Wtime() - t0;
     }
     qsort(t, (size_t)b->reps, sizeof *t, cmp_double);
@@ -310,8 +325,8 @@ int main(int argc, char **argv) {
     sweep_comm_destroy(b.comm);
 #ifdef SWEEP_BENCH_NCCL
     if (b.backend == SWEEP_BACKEND_CUDA) {
-        ncclCommDestroy(b.nccl);
-        cudaStreamDestroy(b.stream);
+        NCCL_OK(&b, ncclCommDestroy(b.nccl));
+        CUDA_OK(&b, cudaStreamDestroy(b.stream));
     }
 #endif
     sweep_context_destroy(b.ctx);
