@@ -173,6 +173,10 @@ static void run_engine_exchange(bench *b, void *p) {
         die(b, "MPI_Alltoallv");
 }
 
+static void plugin_report(sweep_status st, const char *message) {
+    fprintf(stderr, "sweep-bench-dist: plugin: %s: %s\n", sweep_status_string(st), message);
+}
+
 static const sweep_comm_table *load_table(const char *name) {
     char file[64];
     snprintf(file, sizeof file, "libsweep-comm-%s.so", name);
@@ -233,17 +237,16 @@ int main(int argc, char **argv) {
     MPI_Comm world = MPI_COMM_WORLD;
     const sweep_comm_table *table = NULL;
     void *handle = NULL;
-    sweep_comm_open_args args = {device, NULL};
+    sweep_comm_open_args args = {device, plugin_report};
     int prank = 0, psize = 0;
     if (b.backend == SWEEP_BACKEND_CUDA) {
 #ifdef SWEEP_BENCH_NCCL
         ncclUniqueId id;
-        if (b.rank == 0) ncclGetUniqueId(&id);
-        MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world);
-        cudaSetDevice(device);
-        if (ncclCommInitRank(&b.nccl, b.size, id, b.rank) != ncclSuccess)
-            die(&b, "ncclCommInitRank");
-        cudaStreamCreate(&b.stream);
+        if (b.rank == 0) NCCL_OK(&b, ncclGetUniqueId(&id));
+        MPI_OK(&b, MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world));
+        CUDA_OK(&b, cudaSetDevice(device));
+        NCCL_OK(&b, ncclCommInitRank(&b.nccl, b.size, id, b.rank));
+        CUDA_OK(&b, cudaStreamCreate(&b.stream));
         CHECK(&b, sweep_comm_create_nccl(b.ctx, &b.nccl, &b.comm));
         table = load_table("nccl");
         if (!table || table->wrap(&args, &b.nccl, &handle, &prank, &psize) != SWEEP_OK)
