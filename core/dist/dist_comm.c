@@ -324,8 +324,8 @@ sweep_status sweep_comm_kind_of(const sweep_comm *comm, sweep_comm_kind *out) {
     return SWEEP_OK;
 }
 
-/* floor(r * total / p) without overflow: total = a p + b gives r a + floor(r b / p). */
-static size_t balanced_begin(size_t total, size_t r, size_t p) {
+size_t sweep__balanced_begin(size_t total, size_t r, size_t p) {
+    /* total = a p + b gives r a + floor(r b / p), with no overflow. */
     return r * (total / p) + r * (total % p) / p;
 }
 
@@ -334,8 +334,8 @@ sweep_status sweep_dist_balanced_piece(size_t total, int rank, int size, size_t 
     SWEEP__ENTER("sweep_dist_balanced_piece");
     if (size < 1 || rank < 0 || rank >= size)
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "rank %d is not in [0, %d)", rank, size);
-    size_t b = balanced_begin(total, (size_t)rank, (size_t)size);
-    size_t e = balanced_begin(total, (size_t)rank + 1, (size_t)size);
+    size_t b = sweep__balanced_begin(total, (size_t)rank, (size_t)size);
+    size_t e = sweep__balanced_begin(total, (size_t)rank + 1, (size_t)size);
     if (begin) *begin = b;
     if (count) *count = e - b;
     return SWEEP_OK;

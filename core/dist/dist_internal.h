@@ -67,6 +67,9 @@ sweep_status sweep__dist_sync(sweep_context *ctx);
 /* The all-to-all of the communicator, after sweep__dist_sync. */
 sweep_status sweep__dist_exchange(sweep_comm *comm, const sweep_comm_xfer *x, int nx);
 
+/* floor(r total / p) without overflow: where rank r's balanced piece begins. */
+size_t sweep__balanced_begin(size_t total, size_t r, size_t p);
+
 /* The sum of every rank's w[k] in the last agreement, and the part of ranks below r. */
 size_t sweep__dist_sum(const sweep_comm *comm, int k, int below);
 

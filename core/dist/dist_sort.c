@@ -129,8 +129,7 @@ static sweep_status regular_samples(const sweep_comm *c, const sweep__dist_order
     const int p = c->size;
     memset(out, 0, (size_t)(p - 1) * sizeof *out);
     for (int j = 0; j + 1 < p && n > 0; ++j) {
-        size_t b = 0;
-        (void)sweep_dist_balanced_piece(n, j + 1, p, &b, NULL);
+        size_t b = sweep__balanced_begin(n, (size_t)j + 1, (size_t)p);
         out[j].weight = 1;
         out[j].rank = (uint64_t)c->rank;
         out[j].index = b;
@@ -174,15 +173,15 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     if (st != SWEEP_OK) return st;
     const size_t N = sweep__dist_sum(comm, 0, p);
     for (int q = 0; q < p; ++q) {
-        size_t want = 0;
-        (void)sweep_dist_balanced_piece(N, q, p, NULL, &want);
+        size_t want = sweep__balanced_begin(N, (size_t)q + 1, (size_t)p) -
+                      sweep__balanced_begin(N, (size_t)q, (size_t)p);
         if (want > comm->recs[q].w[1])
             return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
                                "rank %d: out_capacity %zu is below the %zu keys it receives", q,
                                (size_t)comm->recs[q].w[1], want);
     }
-    size_t count = 0;
-    (void)sweep_dist_balanced_piece(N, r, p, NULL, &count);
+    size_t count = sweep__balanced_begin(N, (size_t)r + 1, (size_t)p) -
+                   sweep__balanced_begin(N, (size_t)r, (size_t)p);
     if (N == 0 || p == 1) {
         /* One rank: the local sort is the whole sort. */
         st = local_sort(ctx, &a->order, a->keys_in, a->keys_out, a->values_in, a->values_out,
@@ -219,7 +218,7 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     size_t *splits = tab + 4 * nt; /* p rows of p + 1 */
     if (st == SWEEP_OK) {
         for (int s = 0; s <= p; ++s) {
-            (void)sweep_dist_balanced_piece(N, s < p ? s : p - 1, p, &target[s], NULL);
+            target[s] = sweep__balanced_begin(N, (size_t)s, (size_t)p);
             lo[s] = 0;
             hi[s] = n;
         }

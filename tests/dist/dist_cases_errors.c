@@ -36,6 +36,8 @@ static void expect(d_env *e, const char *name, sweep_status st, int bad, err_buf
         d_fail(e, name, "status %s, want SWEEP_ERR_INVALID_ARGUMENT", sweep_status_string(st));
     else if (!strstr(sweep_last_error(), needle))
         d_fail(e, name, "message \"%s\" does not name %s", sweep_last_error(), needle);
+    else if (strncmp(sweep_last_error(), "sweep_dist_", 11) != 0)
+        d_fail(e, name, "message \"%s\" does not name the call", sweep_last_error());
     unsigned char *got = d_download(e, b->out, NE * 8), poison[NE * 8];
     memset(poison, 0xA5, sizeof poison);
     d_same(e, name, "out (must stay unwritten)", got, poison, NE * 8, 1);
