@@ -54,10 +54,12 @@ function(sweep_add_comm_plugin name)
 endfunction()
 
 # How the mpirun tests run (tests/dist, examples): Open MPI allows more ranks than cores
-# and root only when told (other MPIs ignore these variables); one OpenMP thread a
-# rank, waiting passively (ranks share the cores); a user's SWEEP_* settings must not change what a test means. Under
-# AddressSanitizer, Open MPI's memory kept from MPI_Init is not a leak of sweep's. Under
-# ThreadSanitizer the tests are not run: Open MPI's own threads are not instrumented.
+# and root only when told (other MPIs ignore these variables); one OpenMP thread a rank,
+# waiting passively (ranks share the cores); a user's SWEEP_* settings must not change
+# what a test means. Under AddressSanitizer the mpirun tests check memory errors but not
+# leaks: Open MPI keeps memory from MPI_Init in components it unloads, which LeakSanitizer
+# can neither name nor suppress (sweep's own leaks are the rest of the suite's business).
+# Under ThreadSanitizer they are not run: Open MPI's threads are not instrumented.
 set(SWEEP_DIST_TESTS ${SWEEP_DIST_MPI})
 if(CMAKE_C_FLAGS MATCHES "sanitize=thread")
   set(SWEEP_DIST_TESTS OFF)
@@ -66,6 +68,5 @@ endif()
 set(SWEEP_MPI_TEST_ENV
     "OMPI_MCA_rmaps_base_oversubscribe=set:1;OMPI_ALLOW_RUN_AS_ROOT=set:1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=set:1;OMP_NUM_THREADS=set:1;OMP_WAIT_POLICY=set:passive;SWEEP_GENERIC=unset:;SWEEP_PLUGIN_PATH=unset:")
 if(CMAKE_C_FLAGS MATCHES "sanitize=address")
-  string(APPEND SWEEP_MPI_TEST_ENV
-         ";LSAN_OPTIONS=set:suppressions=${PROJECT_SOURCE_DIR}/tests/dist/lsan-mpi.supp")
+  string(APPEND SWEEP_MPI_TEST_ENV ";ASAN_OPTIONS=string_append::detect_leaks=0")
 endif()
