@@ -58,6 +58,8 @@ sweep_ensure_build_deps() {
     local preset=${1:-default}
     local deps=(gcc:cc g++:c++ cmake:cmake ninja-build:ninja libomp-dev libbenchmark-dev
         pkg-config:pkg-config)
+    # MPI for the distributed primitives' communicator plugin and their mpirun tests.
+    deps+=(libopenmpi-dev openmpi-bin)
     [ "$preset" = tsan ] && deps+=(clang:clang)
     sweep_ensure "${deps[@]}"
 }

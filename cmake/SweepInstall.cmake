@@ -10,6 +10,9 @@ install(TARGETS sweep EXPORT sweepTargets
 install(FILES ${PROJECT_SOURCE_DIR}/include/sweep/sweep.h ${PROJECT_SOURCE_DIR}/include/sweep/backend.h
               ${PROJECT_BINARY_DIR}/include/sweep/sweep_version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sweep)
+# The distributed primitives' header (libsweep has them; the communicators are plugins).
+install(FILES ${PROJECT_SOURCE_DIR}/include/sweep/sweep_dist.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sweep)
 
 set(SWEEP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sweep)
 install(EXPORT sweepTargets NAMESPACE sweep:: DESTINATION ${SWEEP_INSTALL_CMAKEDIR})

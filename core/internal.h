@@ -57,6 +57,17 @@ typedef struct sweep__backend_slot {
  * for SERIAL..HIP). AUTO is not accepted here: see sweep__backend_resolve_auto. */
 const sweep__backend_slot *sweep__backend_load(sweep_backend backend);
 
+/* Appends text to a note buffer (capacity cap), cutting it short when full. */
+void sweep__note_append(char *buf, size_t cap, const char *text);
+
+/* Looks for a plugin file (e.g. "libsweep-openmp.so") next to libsweep, then in each
+ * folder of SWEEP_PLUGIN_PATH, calling try_file on each candidate path until it
+ * returns 1 (then returns 1). try_file appends its own notes; this appends where it
+ * looked when SWEEP_PLUGIN_PATH is unset. Shared by the backend and communicator
+ * plugin loaders. */
+int sweep__plugin_search(const char *file_name, int (*try_file)(void *user, const char *path),
+                         void *user, char *reason, size_t cap);
+
 /* The backend AUTO stands for now: the SWEEP_BACKEND environment variable if set
  * (an unknown value is SWEEP_ERR_INVALID_ARGUMENT), else the first of CUDA, HIP,
  * OpenMP, serial that loads and has a device. */

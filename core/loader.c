@@ -21,7 +21,7 @@ static int slot_loaded[SWEEP_BACKEND_COUNT];
 
 /* Appends text to buf (capacity cap), cutting it short when full: reasons are notes
  * for a person, a cut one is still useful. */
-static void append(char *buf, size_t cap, const char *text) {
+void sweep__note_append(char *buf, size_t cap, const char *text) {
     size_t len = strlen(buf), add = strlen(text);
     if (len + 1 >= cap) return;
     if (add > cap - 1 - len) add = cap - 1 - len;
@@ -49,17 +49,17 @@ static void library_dir(char *out, size_t cap) {
 static int try_plugin(sweep__backend_slot *slot, const char *file) {
     char note[768];
     slot->path[0] = '\0';
-    append(slot->path, sizeof slot->path, file);
+    sweep__note_append(slot->path, sizeof slot->path, file);
     if (access(file, F_OK) != 0) {
         snprintf(note, sizeof note, "%s: not found; ", file);
-        append(slot->reason, sizeof slot->reason, note);
+        sweep__note_append(slot->reason, sizeof slot->reason, note);
         return 0;
     }
     void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *why = dlerror();
         snprintf(note, sizeof note, "%s: cannot load (%s); ", file, why ? why : "dlopen failed");
-        append(slot->reason, sizeof slot->reason, note);
+        sweep__note_append(slot->reason, sizeof slot->reason, note);
         return 0;
     }
     sweep_backend_entry_fn entry;
@@ -68,7 +68,7 @@ static int try_plugin(sweep__backend_slot *slot, const char *file) {
     const sweep_backend_table *table = entry ? entry() : NULL;
     if (!table) {
         snprintf(note, sizeof note, "%s: no %s symbol; ", file, SWEEP_BACKEND_ENTRY_SYMBOL);
-        append(slot->reason, sizeof slot->reason, note);
+        sweep__note_append(slot->reason, sizeof slot->reason, note);
         dlclose(lib);
         return 0;
     }
@@ -79,7 +79,7 @@ static int try_plugin(sweep__backend_slot *slot, const char *file) {
                  "(%zu bytes); ",
                  file, table->abi_version, table->table_size, SWEEP_BACKEND_ABI_VERSION,
                  sizeof(sweep_backend_table));
-        append(slot->reason, sizeof slot->reason, note);
+        sweep__note_append(slot->reason, sizeof slot->reason, note);
         dlclose(lib);
         return 0;
     }
@@ -89,7 +89,7 @@ static int try_plugin(sweep__backend_slot *slot, const char *file) {
     if (st != SWEEP_OK || count <= 0) {
         snprintf(note, sizeof note, "%s: loaded, but %s; ", file,
                  why[0] ? why : "it reports no usable device");
-        append(slot->reason, sizeof slot->reason, note);
+        sweep__note_append(slot->reason, sizeof slot->reason, note);
         return 0;
     }
     slot->table = table;
@@ -98,37 +98,49 @@ static int try_plugin(sweep__backend_slot *slot, const char *file) {
     return 1;
 }
 
-static void load_plugin(sweep__backend_slot *slot, const char *name) {
+int sweep__plugin_search(const char *file_name, int (*try_file)(void *user, const char *path),
+                         void *user, char *reason, size_t cap) {
     char file[1024], dir[768];
-    slot->reason[0] = '\0';
     library_dir(dir, sizeof dir);
     if (dir[0]) {
-        snprintf(file, sizeof file, "%s/libsweep-%s.so", dir, name);
-        if (try_plugin(slot, file)) return;
+        snprintf(file, sizeof file, "%s/%s", dir, file_name);
+        if (try_file(user, file)) return 1;
     }
+    int found = 0;
     const char *env = getenv("SWEEP_PLUGIN_PATH");
     if (env && env[0]) {
         char *paths = strdup(env);
         if (!paths) {
-            append(slot->reason, sizeof slot->reason, "out of memory reading SWEEP_PLUGIN_PATH; ");
-            return;
+            sweep__note_append(reason, cap, "out of memory reading SWEEP_PLUGIN_PATH; ");
+            return 0;
         }
         char *save = NULL;
-        for (char *p = strtok_r(paths, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+        for (char *p = strtok_r(paths, ":", &save); p && !found; p = strtok_r(NULL, ":", &save)) {
             if (!p[0]) continue;
-            snprintf(file, sizeof file, "%s/libsweep-%s.so", p, name);
-            if (try_plugin(slot, file)) {
-                free(paths);
-                return;
-            }
+            snprintf(file, sizeof file, "%s/%s", p, file_name);
+            found = try_file(user, file);
         }
         free(paths);
+        if (found) return 1;
     } else {
-        append(slot->reason, sizeof slot->reason, "SWEEP_PLUGIN_PATH is not set; ");
+        sweep__note_append(reason, cap, "SWEEP_PLUGIN_PATH is not set; ");
     }
     /* Drop the trailing "; " of the last note. */
-    size_t len = strlen(slot->reason);
-    if (len >= 2) slot->reason[len - 2] = '\0';
+    size_t len = strlen(reason);
+    if (len >= 2) reason[len - 2] = '\0';
+    return 0;
+}
+
+static int try_backend_file(void *slot, const char *file) {
+    return try_plugin(slot, file);
+}
+
+static void load_plugin(sweep__backend_slot *slot, const char *name) {
+    char file_name[64];
+    slot->reason[0] = '\0';
+    snprintf(file_name, sizeof file_name, "libsweep-%s.so", name);
+    (void)sweep__plugin_search(file_name, try_backend_file, slot, slot->reason,
+                               sizeof slot->reason);
 }
 
 const sweep__backend_slot *sweep__backend_load(sweep_backend backend) {
