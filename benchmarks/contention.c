@@ -8,9 +8,10 @@
  *
  *   sweep-contention [--min=10] [--max=24] [--step=2] [--rounds=3] [--busy=1]
  *                    [--prims=scan,reduce,split,radix,merge] [--merge-max=22]
- *                    [--backend=openmp|serial] [--sorted]
+ *                    [--backend=openmp|serial] [--threads=0] [--sorted]
  *
- * --sorted gives the sorts ascending keys instead of random ones. Times are
+ * --threads sets the context's threads (0: OMP_NUM_THREADS or all cores); --sorted
+ * gives the sorts ascending keys instead of random ones. Times are
  * milliseconds, the median of every call of every round (each round at least 5
  * calls and 20 ms of calls). Elements are u32; the merge sort compares them through
  * a C function.
@@ -31,7 +32,7 @@ enum { PRIM_SCAN, PRIM_REDUCE, PRIM_SPLIT, PRIM_RADIX, PRIM_MERGE, PRIM_COUNT };
 static const char *const prim_names[PRIM_COUNT] = {"scan", "reduce", "split", "radix", "merge"};
 
 typedef struct options {
-    int min, max, step, rounds, busy, merge_max, sorted;
+    int min, max, step, rounds, busy, merge_max, sorted, threads;
     int prims[PRIM_COUNT];
     sweep_backend backend;
 } options;
@@ -57,7 +58,7 @@ static int less_u32(const void *a, const void *b, void *user) {
 }
 
 static int parse(int argc, char **argv, options *o) {
-    *o = (options){10, 24, 2, 3, 1, 22, 0, {1, 1, 1, 1, 1}, SWEEP_BACKEND_OPENMP};
+    *o = (options){10, 24, 2, 3, 1, 22, 0, 0, {1, 1, 1, 1, 1}, SWEEP_BACKEND_OPENMP};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strncmp(a, "--min=", 6))
@@ -72,6 +73,8 @@ static int parse(int argc, char **argv, options *o) {
             o->busy = atoi(a + 7);
         else if (!strncmp(a, "--merge-max=", 12))
             o->merge_max = atoi(a + 12);
+        else if (!strncmp(a, "--threads=", 10))
+            o->threads = atoi(a + 10);
         else if (!strcmp(a, "--sorted"))
             o->sorted = 1;
         else if (!strcmp(a, "--backend=serial"))
@@ -158,7 +161,7 @@ int main(int argc, char **argv) {
     options o;
     if (!parse(argc, argv, &o)) return 2;
     sweep_context *ctx = NULL;
-    sweep_context_desc cd = {o.backend, 0, 0, 0};
+    sweep_context_desc cd = {o.backend, 0, 0, o.threads};
     if (sweep_context_create(&ctx, &cd) != SWEEP_OK) {
         fprintf(stderr, "sweep-contention: %s\n", sweep_last_error());
         return 77;

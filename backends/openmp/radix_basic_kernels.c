@@ -19,9 +19,11 @@ sweep_status swomp_radix_histogram(void *hv, const sweep_kradix *key, const void
 #pragma omp parallel num_threads(threads)
     {
         size_t local[8 * 256] = {0}, lo, hi;
+        swomp_radix_span span;
+        swomp_radix_span_init(&span);
         size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num();
         swomp_part(n, team, t, &lo, &hi);
-        swomp_radix_count_all(key, keys, lo, hi, local);
+        swomp_radix_count_all(key, keys, lo, hi, local, &span);
         /* atomic adds rather than a critical section: no lock object is exported */
         for (size_t i = 0; i < (size_t)passes * 256; i++) {
             if (!local[i]) continue;

@@ -54,6 +54,33 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
 #endif
 }
 
+void swomp_radix_span_init(swomp_radix_span *s) {
+    s->all_and = ~(uint64_t)0;
+    s->all_or = 0;
+    s->first = s->last = 0;
+    s->ascending = s->descending = s->empty = 1;
+}
+
+static void span_add(swomp_radix_span *s, int any, uint64_t a, uint64_t o, uint64_t first,
+                     uint64_t last, int asc, int dsc) {
+    if (!any) return;
+    swomp_radix_span r = {a, o, first, last, asc, dsc, 0};
+    swomp_radix_span_join(s, &r);
+}
+
+void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next) {
+    if (next->empty) return;
+    if (into->empty) {
+        *into = *next;
+        return;
+    }
+    into->all_and &= next->all_and;
+    into->all_or |= next->all_or;
+    into->ascending = into->ascending && next->ascending && into->last <= next->first;
+    into->descending = into->descending && next->descending && into->last > next->first;
+    into->last = next->last;
+}
+
 #if defined(__GNUC__)
 #define SWOMP_INLINE inline __attribute__((always_inline))
 #else
@@ -65,49 +92,104 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
         T neg = (T)(0u - (T)(raw >> (BITS - 1)));                                                  \
         return (T)(raw ^ ((T)(base | (fl & neg)) ^ desc));                                         \
     }                                                                                              \
+    /* The sort key's bits once shifted down by begin_bit. */                                      \
+    static inline T sort_mask_##S(const sweep_kradix *k) {                                         \
+        unsigned w = k->end_bit - k->begin_bit;                                                    \
+        return w >= BITS ? (T) ~(T)0 : (T)(((uint64_t)1 << w) - 1);                                \
+    }                                                                                              \
     static void count_all_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,            \
-                              size_t *hist) {                                                      \
+                              size_t *hist, swomp_radix_span *span) {                              \
         radix_xf x = xf_make(k);                                                                   \
-        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc;                                        \
-        unsigned passes = swomp_radix_passes(k);                                                   \
+        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, a = (T) ~(T)0, o = 0;                  \
+        unsigned passes = swomp_radix_passes(k), sk = k->begin_bit;                                \
+        T km = sort_mask_##S(k), prev = 0;                                                         \
+        int asc = 1, dsc = 1;                                                                      \
         unsigned sh[8];                                                                            \
         T mask[8];                                                                                 \
         for (unsigned p = 0; p < passes; p++) {                                                    \
             sh[p] = swomp_radix_shift(k, p);                                                       \
             mask[p] = (T)((1u << swomp_radix_nbits(k, p)) - 1);                                    \
         }                                                                                          \
+        if (lo < hi) prev = (T)((pattern_##S(in[lo], base, fl, desc) >> sk) & km);                 \
+        T first = prev;                                                                            \
         for (size_t i = lo; i < hi; i++) {                                                         \
-            T u = pattern_##S(in[i], base, fl, desc);                                              \
+            T u = pattern_##S(in[i], base, fl, desc), m = (T)((u >> sk) & km);                     \
+            a &= u;                                                                                \
+            o |= u;                                                                                \
+            asc &= prev <= m;                                                                      \
+            dsc &= prev > m || i == lo;                                                            \
+            prev = m;                                                                              \
             for (unsigned p = 0; p < passes; p++)                                                  \
                 hist[p * 256 + ((u >> sh[p]) & mask[p])]++;                                        \
         }                                                                                          \
+        span_add(span, lo < hi, a, o, first, prev, asc, dsc);                                      \
     }                                                                                              \
     static void count_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,                \
                           unsigned shift, unsigned nbits, size_t *cnt) {                           \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
+        size_t c4[4][256], i = lo;                                                                 \
+        memset(c4, 0, sizeof c4);                                                                  \
         if (!(base | fl | desc)) { /* unsigned ascending: the key is its pattern */                \
-            for (size_t i = lo; i < hi; i++)                                                       \
-                cnt[(in[i] >> shift) & mask]++;                                                    \
-            return;                                                                                \
+            for (; i + 4 <= hi; i += 4)                                                            \
+                for (unsigned j = 0; j < 4; j++)                                                   \
+                    c4[j][(in[i + j] >> shift) & mask]++;                                          \
+        } else {                                                                                   \
+            for (; i + 4 <= hi; i += 4)                                                            \
+                for (unsigned j = 0; j < 4; j++)                                                   \
+                    c4[j][(pattern_##S(in[i + j], base, fl, desc) >> shift) & mask]++;             \
         }                                                                                          \
-        for (size_t i = lo; i < hi; i++)                                                           \
-            cnt[(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                           \
+        for (; i < hi; i++)                                                                        \
+            c4[0][(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                         \
+        for (size_t d = 0; d < 256; d++)                                                           \
+            cnt[d] += c4[0][d] + c4[1][d] + c4[2][d] + c4[3][d];                                   \
     }                                                                                              \
+    /* Four counters per digit, a key's counter chosen by its position: keys with the              \
+     * same digit in a row (sorted, skewed or few distinct keys) would otherwise wait for          \
+     * each other's increment. */                                                                  \
     static void count_span_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,           \
-                               unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,     \
-                               uint64_t *all_or) {                                                 \
+                               unsigned shift, unsigned nbits, size_t *cnt,                        \
+                               swomp_radix_span *span) {                                           \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
-        T a = (T) ~(T)0, o = 0;                                                                    \
-        for (size_t i = lo; i < hi; i++) {                                                         \
+        T a = (T) ~(T)0, o = 0, km = sort_mask_##S(k), prev = 0;                                   \
+        unsigned sk = k->begin_bit;                                                                \
+        size_t c4[4][256];                                                                         \
+        memset(c4, 0, sizeof c4);                                                                  \
+        if (lo < hi) prev = (T)((pattern_##S(in[lo], base, fl, desc) >> sk) & km);                 \
+        T first = prev;                                                                            \
+        unsigned asc = 1, dsc = 1;                                                                 \
+        size_t i = lo;                                                                             \
+        if (i < hi) { /* the first key: no predecessor to be below */                              \
             T u = pattern_##S(in[i], base, fl, desc);                                              \
             a &= u;                                                                                \
             o |= u;                                                                                \
-            cnt[(u >> shift) & mask]++;                                                            \
+            c4[0][(u >> shift) & mask]++;                                                          \
+            i++;                                                                                   \
         }                                                                                          \
-        *all_and &= (uint64_t)a;                                                                   \
-        *all_or |= (uint64_t)o;                                                                    \
+        for (; i + 4 <= hi; i += 4) {                                                              \
+            for (unsigned j = 0; j < 4; j++) {                                                     \
+                T u = pattern_##S(in[i + j], base, fl, desc), m = (T)((u >> sk) & km);             \
+                a &= u;                                                                            \
+                o |= u;                                                                            \
+                asc &= prev <= m;                                                                  \
+                dsc &= prev > m;                                                                   \
+                prev = m;                                                                          \
+                c4[j][(u >> shift) & mask]++;                                                      \
+            }                                                                                      \
+        }                                                                                          \
+        for (; i < hi; i++) {                                                                      \
+            T u = pattern_##S(in[i], base, fl, desc), m = (T)((u >> sk) & km);                     \
+            a &= u;                                                                                \
+            o |= u;                                                                                \
+            asc &= prev <= m;                                                                      \
+            dsc &= prev > m;                                                                       \
+            prev = m;                                                                              \
+            c4[0][(u >> shift) & mask]++;                                                          \
+        }                                                                                          \
+        for (size_t d = 0; d < 256; d++)                                                           \
+            cnt[d] += c4[0][d] + c4[1][d] + c4[2][d] + c4[3][d];                                   \
+        span_add(span, lo < hi, a, o, first, prev, (int)asc, (int)dsc);                            \
     }                                                                                              \
     static SWOMP_INLINE void scatter_body_##S(const sweep_kradix *k, const T *in, T *out,          \
                                               const unsigned char *vin, unsigned char *vout,       \
@@ -212,12 +294,12 @@ SWOMP_RADIX_KERNELS(32, uint32_t, 32)
 SWOMP_RADIX_KERNELS(64, uint64_t, 64)
 
 void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
-                           size_t *hist) {
+                           size_t *hist, swomp_radix_span *span) {
     switch (k->key_size) {
-    case 1: count_all_8(k, (const uint8_t *)keys, lo, hi, hist); break;
-    case 2: count_all_16(k, (const uint16_t *)keys, lo, hi, hist); break;
-    case 4: count_all_32(k, (const uint32_t *)keys, lo, hi, hist); break;
-    default: count_all_64(k, (const uint64_t *)keys, lo, hi, hist); break;
+    case 1: count_all_8(k, (const uint8_t *)keys, lo, hi, hist, span); break;
+    case 2: count_all_16(k, (const uint16_t *)keys, lo, hi, hist, span); break;
+    case 4: count_all_32(k, (const uint32_t *)keys, lo, hi, hist, span); break;
+    default: count_all_64(k, (const uint64_t *)keys, lo, hi, hist, span); break;
     }
 }
 
@@ -232,21 +314,12 @@ void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_
 }
 
 void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
-                            unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,
-                            uint64_t *all_or) {
+                            unsigned shift, unsigned nbits, size_t *cnt, swomp_radix_span *span) {
     switch (k->key_size) {
-    case 1:
-        count_span_8(k, (const uint8_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
-        break;
-    case 2:
-        count_span_16(k, (const uint16_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
-        break;
-    case 4:
-        count_span_32(k, (const uint32_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
-        break;
-    default:
-        count_span_64(k, (const uint64_t *)keys, lo, hi, shift, nbits, cnt, all_and, all_or);
-        break;
+    case 1: count_span_8(k, (const uint8_t *)keys, lo, hi, shift, nbits, cnt, span); break;
+    case 2: count_span_16(k, (const uint16_t *)keys, lo, hi, shift, nbits, cnt, span); break;
+    case 4: count_span_32(k, (const uint32_t *)keys, lo, hi, shift, nbits, cnt, span); break;
+    default: count_span_64(k, (const uint64_t *)keys, lo, hi, shift, nbits, cnt, span); break;
     }
 }
 

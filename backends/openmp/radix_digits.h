@@ -24,20 +24,34 @@ static inline unsigned swomp_radix_nbits(const sweep_kradix *k, unsigned pass) {
     return left < SWEEP_RADIX_BITS ? left : SWEEP_RADIX_BITS;
 }
 
-/* hist[p * 256 + d] += keys in [lo, hi) whose digit of pass p is d, for every pass. */
-void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
-                           size_t *hist);
-
 /* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d. */
 void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
                        unsigned shift, unsigned nbits, size_t *cnt);
 
+/* What the first read of a range of keys learns besides a digit count: the AND and
+ * the OR of the keys' patterns (a pass whose digit bits are equal in both moves no
+ * key), and the order of the sort keys (bits [begin_bit, end_bit) of the patterns):
+ * whether they never decrease, whether they always decrease, the first and the
+ * last. An empty range leaves it as swomp_radix_span_init made it. */
+typedef struct swomp_radix_span {
+    uint64_t all_and, all_or, first, last;
+    int ascending, descending, empty;
+} swomp_radix_span;
+
+void swomp_radix_span_init(swomp_radix_span *s);
+
+/* hist[p * 256 + d] += keys in [lo, hi) whose digit of pass p is d, for every pass,
+ * and the range's span. */
+void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                           size_t *hist, swomp_radix_span *span);
+
 /* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d, as swomp_radix_count,
- * and *all_and &= / *all_or |= the patterns of those keys: a pass whose digit bits
- * are equal in the AND and the OR moves no key. */
+ * and the range's span. */
 void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
-                            unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,
-                            uint64_t *all_or);
+                            unsigned shift, unsigned nbits, size_t *cnt, swomp_radix_span *span);
+
+/* Folds the span of the range right after `into`'s into it. */
+void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next);
 
 /* Bytes of the write-combining buffer of one thread (keys and values). */
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);
