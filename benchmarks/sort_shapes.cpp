@@ -2,8 +2,9 @@
 // shape matters, each against its libstdc++ parallel-mode peer in the same process.
 //
 //   radix: sweep_radix_sort of u32 (or --u64) keys, uniform and five other shapes
-//          (sorted, reversed, 16 distinct values, skewed: the AND of three random
-//          words, the top 16 bits equal), as M keys/s and as a fraction of uniform;
+//          (sorted, sorted but for one key, reversed, 16 distinct values, skewed:
+//          the AND of three random words, the top 16 bits equal), as M keys/s and as a fraction of
+//          uniform;
 //   merge: sweep_merge_sort through a custom C comparator against
 //          __gnu_parallel::stable_sort given the same function through a pointer the
 //          compiler cannot see through (a volatile global), u32 and u64 keys.
@@ -69,6 +70,8 @@ template <class T> std::vector<T> shape(const std::string &s, std::size_t n) {
             v[i] = static_cast<T>(i);
         else if (s == "reversed")
             v[i] = static_cast<T>(n - i);
+        else if (s == "almost") // sorted but for one key
+            v[i] = static_cast<T>(i == n / 3 ? n : i);
         else if (s == "few16")
             v[i] = static_cast<T>((next() % 16) * 0x9e3779b97f4a7c15ull);
         else if (s == "skewed")
@@ -86,7 +89,7 @@ template <class T> bool check(const std::vector<T> &in, const T *got) {
 }
 
 template <class T> int run_radix(sweep_context *ctx, std::size_t n, int reps, sweep_dtype dt) {
-    static const char *const shapes[] = {"uniform", "sorted", "reversed",
+    static const char *const shapes[] = {"uniform", "sorted", "almost", "reversed",
                                          "few16",   "skewed", "top16"};
     std::vector<T> out(n);
     double uniform = 0;

@@ -23,11 +23,9 @@ typedef struct rbasic_job {
 static void histogram_part(void *ctx, size_t p, int worker) {
     const rbasic_job *j = (const rbasic_job *)ctx;
     size_t local[8 * 256] = {0}, lo, hi;
-    swomp_radix_span span;
     (void)worker;
-    swomp_radix_span_init(&span);
     swomp_part(j->n, j->parts, p, &lo, &hi);
-    swomp_radix_count_all(j->key, j->keys_in, lo, hi, local, &span);
+    swomp_radix_count_all(j->key, j->keys_in, lo, hi, local);
     for (size_t i = 0; i < (size_t)j->passes * 256; i++)
         if (local[i]) __atomic_fetch_add(&j->hist[i], local[i], __ATOMIC_RELAXED);
 }
@@ -83,7 +81,7 @@ static void scatter_tile(void *ctx, size_t t, int worker) {
     for (size_t d = 0; d < ((size_t)1 << j->nbits); d++)
         pos[d] = j->offsets[d * j->ntiles + t];
     swomp_radix_scatter_range(j->key, j->keys_in, j->keys_out, j->values_in, j->values_out,
-                              j->vsize, lo, hi, j->shift, j->nbits, pos, NULL);
+                              j->vsize, lo, hi, j->shift, j->nbits, pos, NULL, 0);
 }
 
 sweep_status swomp_radix_scatter(void *hv, const sweep_kradix *key, const void *keys_in,

@@ -33,12 +33,18 @@
  * written once, never read for ownership, and a page is touched once per line
  * instead of once per key. Smaller inputs stay in cache, where direct stores win
  * (on a 2-core machine staging through memcpy was slower: 153 ms against 282 ms
- * for 2^22 u32 keys on one thread). On a 16-core machine (2^27 u32) staging with
+ * for 2^22 u32 keys on one thread; 32.5 against 20.1 ms when the staged lines were
+ * copied out with plain stores). On a 16-core machine (2^27 u32) staging with
  * 1024-byte lines gave 366 M keys/s and 288 M pairs/s, against 322 and 207 with
  * direct stores and 317 and 249 with 64-byte lines. */
 #ifndef SWOMP_RADIX_WC_MIN_BYTES
 #define SWOMP_RADIX_WC_MIN_BYTES SWOMP_STREAM_MIN_BYTES
 #endif
+/* Smaller inputs from this many bytes get staging lines too, which a scatter uses
+ * (copying whole lines out, not streaming them) when its output streams collide in
+ * the cache (radix_digits.c): one thread sorted 2^22 u32 keys that were sorted but
+ * for one key in 22 ms that way, in 133-155 ms by direct stores. */
+#define SWOMP_RADIX_STAGE_MIN_BYTES ((size_t)64 << 10)
 /* ... as long as one thread's staging lines fit in its share of L2 (narrow keys with
  * wide values would need several MiB). */
 #define SWOMP_RADIX_WC_MAX_BYTES ((size_t)1 << 20)
@@ -82,9 +88,20 @@ typedef struct radix_job {
     const unsigned char *src, *vsrc;
     unsigned char *dst, *vdst;
     unsigned shift, nbits;
+    int stream; /* staged lines are streamed to memory */
 } radix_job;
 
 #define SWOMP_SPAN_STEP (SWOMP_LINE / sizeof(swomp_radix_span) + 1)
+
+static void order_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi;
+    swomp_radix_span *span = j->spans + p * SWOMP_SPAN_STEP;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    swomp_radix_span_init(span);
+    swomp_radix_order(j->key, j->src, lo, hi, span);
+}
 
 static void first_read(void *ctx, size_t p, int worker) {
     const radix_job *j = (const radix_job *)ctx;
@@ -93,9 +110,10 @@ static void first_read(void *ctx, size_t p, int worker) {
     (void)worker;
     swomp_part(j->n, j->parts, p, &lo, &hi);
     memset(mine, 0, 256 * sizeof(size_t));
-    swomp_radix_span_init(span);
+    span->all_and = ~(uint64_t)0;
+    span->all_or = 0;
     swomp_radix_count_span(j->key, j->src, lo, hi, swomp_radix_shift(j->key, 0),
-                           swomp_radix_nbits(j->key, 0), mine, span);
+                           swomp_radix_nbits(j->key, 0), mine, &span->all_and, &span->all_or);
 }
 
 static void count_part(void *ctx, size_t p, int worker) {
@@ -113,7 +131,8 @@ static void scatter_part(void *ctx, size_t p, int worker) {
     swomp_part(j->n, j->parts, p, &lo, &hi);
     memcpy(pos, j->cnt + p * j->cnt_step, sizeof pos);
     swomp_radix_scatter_range(j->key, j->src, j->dst, j->vsrc, j->vdst, j->vsize, lo, hi, j->shift,
-                              j->nbits, pos, j->wc ? j->wc + (size_t)worker * j->wc_bytes : NULL);
+                              j->nbits, pos, j->wc ? j->wc + (size_t)worker * j->wc_bytes : NULL,
+                              j->stream);
 }
 
 /* dst = src (keys and values) over the part. */
@@ -183,7 +202,7 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
     size_t all_stride = (size_t)passes * 256,
            wc_bytes = swomp_round(swomp_radix_wc_bytes(ks, vsize));
     int use_wc =
-        n * (ks + vsize) >= SWOMP_RADIX_WC_MIN_BYTES && wc_bytes <= SWOMP_RADIX_WC_MAX_BYTES;
+        n * (ks + vsize) >= SWOMP_RADIX_STAGE_MIN_BYTES && wc_bytes <= SWOMP_RADIX_WC_MAX_BYTES;
     size_t cnt_step = swomp_round(all_stride * sizeof(size_t)) / sizeof(size_t);
     size_t need = swomp_round(n * ks) + swomp_round(n * vsize) + parts * cnt_step * sizeof(size_t) +
                   swomp_round(parts * SWOMP_SPAN_STEP * sizeof(swomp_radix_span)) +
@@ -205,34 +224,49 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
     j.cnt = swomp_carve(&cur, parts * cnt_step * sizeof(size_t));
     j.spans = swomp_carve(&cur, parts * SWOMP_SPAN_STEP * sizeof(swomp_radix_span));
     j.wc = use_wc ? cur : NULL;
+    j.stream = n * (ks + vsize) >= SWOMP_RADIX_WC_MIN_BYTES;
     j.src = (const unsigned char *)keys_in;
     j.vsrc = (const unsigned char *)values_in;
 
-    /* the first read: every pass's counts on one thread, the first digit's and the
-     * patterns' AND and OR with several */
-    radix_plan plan;
+    /* keys already in order are copied, strictly decreasing ones reversed (no two are
+     * equal, so the reversal is the stable order); the check stops where neither can
+     * hold, within the first keys of each part for random keys */
     swomp_radix_span order;
-    int counted = 0; /* cnt holds the first moving pass's counts per part */
     swomp_radix_span_init(&order);
     if (parts == 1) {
-        memset(j.cnt, 0, all_stride * sizeof(size_t));
-        swomp_radix_count_all(key, keys_in, 0, n, j.cnt, &order);
-        plan = plan_passes(j.cnt, passes, n);
+        swomp_radix_order(key, keys_in, 0, n, &order);
     } else {
-        swomp_pool_run(threads, parts, first_read, &j);
+        swomp_pool_run(threads, parts, order_part, &j);
         for (size_t p = 0; p < parts; p++)
             swomp_radix_span_join(&order, j.spans + p * SWOMP_SPAN_STEP);
-        plan = plan_spans(key, order.all_and, order.all_or, passes);
-        counted = plan.count > 0 && plan.pass[0] == 0;
     }
     j.dst = (unsigned char *)keys_out;
     j.vdst = (unsigned char *)values_out;
-    if (plan.count > 0 && !order.ascending && order.descending && !order.empty) {
-        /* strictly decreasing sort keys: the reversal is the stable order */
+    if (!order.ascending && order.descending && !order.empty) {
         swomp_pool_run(threads, parts, reverse_part, &j);
         return SWEEP_OK;
     }
-    if (order.ascending) plan.count = 0; /* already in order: nothing moves */
+
+    /* the first read: every pass's counts on one thread, the first digit's and the
+     * patterns' AND and OR with several */
+    radix_plan plan = {{0}, 0};
+    int counted = 0; /* cnt holds the first moving pass's counts per part */
+    if (order.ascending) {
+        /* already in order: nothing moves */
+    } else if (parts == 1) {
+        memset(j.cnt, 0, all_stride * sizeof(size_t));
+        swomp_radix_count_all(key, keys_in, 0, n, j.cnt);
+        plan = plan_passes(j.cnt, passes, n);
+    } else {
+        swomp_pool_run(threads, parts, first_read, &j);
+        uint64_t all_and = ~(uint64_t)0, all_or = 0;
+        for (size_t p = 0; p < parts; p++) {
+            all_and &= j.spans[p * SWOMP_SPAN_STEP].all_and;
+            all_or |= j.spans[p * SWOMP_SPAN_STEP].all_or;
+        }
+        plan = plan_spans(key, all_and, all_or, passes);
+        counted = plan.count > 0 && plan.pass[0] == 0;
+    }
 
     /* destination of pass a: scratch first when in place or for an even count */
     int inplace = keys_in == keys_out || (vsize && values_in == values_out);
@@ -252,7 +286,7 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
                 run += j.cnt[(size_t)p * 256 + d];
             }
             swomp_radix_scatter_range(key, j.src, j.dst, j.vsrc, j.vdst, vsize, 0, n, j.shift,
-                                      j.nbits, pos, j.wc);
+                                      j.nbits, pos, j.wc, j.stream);
         } else {
             if (!(a == 0 && counted)) swomp_pool_run(threads, parts, count_part, &j);
             first_slots(j.cnt, parts, cnt_step);
