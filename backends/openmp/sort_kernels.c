@@ -122,31 +122,26 @@ SWOMP_LOAD(f64, uint64_t, uint64_t, v ^ ((uint64_t)(0u - (v >> 63)) | 0x80000000
 #define SK_SUFFIX custom
 #define SK_KS (cmp->key_size)
 #define SK_SETUP(c) SK_CUSTOM_SETUP(c)
-#define SK_BOTH_ENDS 1
 #define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 #define SK_SUFFIX custom2
 #define SK_KS 2
 #define SK_SETUP(c) SK_CUSTOM_SETUP(c)
-#define SK_BOTH_ENDS 1
 #define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 #define SK_SUFFIX custom4
 #define SK_KS 4
 #define SK_SETUP(c) SK_CUSTOM_SETUP(c)
-#define SK_BOTH_ENDS 1
 #define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 #define SK_SUFFIX custom8
 #define SK_KS 8
 #define SK_SETUP(c) SK_CUSTOM_SETUP(c)
-#define SK_BOTH_ENDS 1
 #define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 #define SK_SUFFIX custom16
 #define SK_KS 16
 #define SK_SETUP(c) SK_CUSTOM_SETUP(c)
-#define SK_BOTH_ENDS 1
 #define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 

@@ -4,21 +4,16 @@
  *   SK_SUFFIX             name suffix of the generated functions
  *   SK_KS                 key size in bytes (a constant for built-ins; may use cmp)
  *   SK_LESS(cmp, pa, pb)  non-zero when the key at pa must come before the key at pb
- *   SK_BOTH_ENDS          (optional, 0) 1: merges run from both ends at once (for
- *                         comparisons by a call, whose latency a second chain hides)
  *   SK_SETUP(cmp)         (optional) declarations SK_LESS uses, made once per call:
  *                         a user's function and its argument are read once, not
  *                         again after every call that might have changed them
- * With SK_BOTH_ENDS the merge picks the next key by a mask, not a branch: with an
- * opaque comparator the compiler branches on its result, which random keys mispredict
- * half the time.
+ * The merge picks the next key by a mask, not a branch: with an opaque comparator
+ * the compiler branches on its result, which random keys mispredict half the time.
  */
 #ifndef SK_SETUP
 #define SK_SETUP(cmp) (void)0
 #endif
-#ifndef SK_BOTH_ENDS
-#define SK_BOTH_ENDS 0
-#endif
+
 #define SK_CAT2(a, b) a##_##b
 #define SK_CAT(a, b) SK_CAT2(a, b)
 #define SK_NAME(x) SK_CAT(x, SK_SUFFIX)
@@ -40,7 +35,6 @@ static size_t SK_NAME(partition)(const sweep_kcmp *cmp, const void *va, size_t n
     return lo;
 }
 
-#if SK_BOTH_ENDS
 /* The stable merge of keys alone, from both ends at once: the first h outputs from the
  * front, the other na + nb - h from the back (ties: a's key first, so from the back b's
  * is taken first). The two halves are independent chains of comparisons, which the
@@ -140,38 +134,6 @@ static void SK_NAME(merge_pairs)(const sweep_kcmp *cmp, const unsigned char *a,
     }
 }
 
-#endif
-
-#if !SK_BOTH_ENDS
-/* One direction, for comparisons cheap enough that a second chain gains nothing. */
-static void SK_NAME(merge_forward)(const sweep_kcmp *cmp, const unsigned char *a,
-                                   const unsigned char *av, size_t na, const unsigned char *b,
-                                   const unsigned char *bv, size_t nb, unsigned char *out,
-                                   unsigned char *outv, size_t vs) {
-    size_t i = 0, j = 0, o = 0;
-    SK_SETUP(cmp);
-    (void)cmp;
-    while (i < na && j < nb) {
-        const unsigned char *pa = a + i * (SK_KS), *pb = b + j * (SK_KS);
-        size_t tb = SK_LESS(cmp, pb, pa) ? 1 : 0;
-        memcpy(out + o * (SK_KS), tb ? pb : pa, (SK_KS));
-        if (vs) swomp_copy_value(outv + o * vs, tb ? bv + j * vs : av + i * vs, vs);
-        i += 1 - tb;
-        j += tb;
-        o++;
-    }
-    if (i < na) {
-        memcpy(out + o * (SK_KS), a + i * (SK_KS), (na - i) * (SK_KS));
-        if (vs) memcpy(outv + o * vs, av + i * vs, (na - i) * vs);
-        o += na - i;
-    }
-    if (j < nb) {
-        memcpy(out + o * (SK_KS), b + j * (SK_KS), (nb - j) * (SK_KS));
-        if (vs) memcpy(outv + o * vs, bv + j * vs, (nb - j) * vs);
-    }
-}
-#endif
-
 static void SK_NAME(merge)(const sweep_kcmp *cmp, const void *va, const void *vav, size_t na,
                            const void *vb, const void *vbv, size_t nb, void *vout, void *voutv,
                            size_t vs) {
@@ -179,14 +141,10 @@ static void SK_NAME(merge)(const sweep_kcmp *cmp, const void *va, const void *va
     const unsigned char *av = (const unsigned char *)vav, *bv = (const unsigned char *)vbv;
     unsigned char *out = (unsigned char *)vout, *outv = (unsigned char *)voutv;
     if (!outv) vs = 0;
-#if SK_BOTH_ENDS
     if (!vs)
         SK_NAME(merge_keys)(cmp, a, na, b, nb, out);
     else
         SK_NAME(merge_pairs)(cmp, a, av, na, b, bv, nb, out, outv, vs);
-#else
-    SK_NAME(merge_forward)(cmp, a, av, na, b, bv, nb, out, outv, vs);
-#endif
 }
 
 static void SK_NAME(insertion)(const sweep_kcmp *cmp, void *vk, void *vv, size_t n, size_t vs) {
@@ -220,4 +178,3 @@ static const swomp_sortk SK_NAME(sortk) = {SK_NAME(partition), SK_NAME(merge), S
 #undef SK_KS
 #undef SK_LESS
 #undef SK_SETUP
-#undef SK_BOTH_ENDS
