@@ -92,7 +92,7 @@ void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next)
 /* Whether the 256 output streams of a scatter start in few sets of a 64-set L1 (more
  * than 16 distinct starts in one set): their stores then evict each other's lines
  * when the keys visit the digits in turn (lockstep_*), as sorted keys but for one do on the
- * low digits (2^22 u32 keys on one thread: 133-155 ms against 20 for random keys,
+ * low digits (2^22 u32 keys on one thread: 125-158 ms against 20 for random keys,
  * whose streams start spread over the sets). Staged lines are written whole and
  * in order, so there the streams cost what they cost random keys. */
 static int streams_collide(const unsigned char *out, size_t es, const size_t *pos) {

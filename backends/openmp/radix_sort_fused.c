@@ -43,7 +43,7 @@
 /* Smaller inputs from this many bytes get staging lines too, which a scatter uses
  * (copying whole lines out, not streaming them) when its output streams collide in
  * the cache (radix_digits.c): one thread sorted 2^22 u32 keys that were sorted but
- * for one key in 22 ms that way, in 133-155 ms by direct stores. */
+ * for one key in 22 ms that way, in 125-158 ms by direct stores. */
 #define SWOMP_RADIX_STAGE_MIN_BYTES ((size_t)64 << 10)
 /* ... as long as one thread's staging lines fit in its share of L2 (narrow keys with
  * wide values would need several MiB). */
