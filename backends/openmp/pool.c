@@ -11,10 +11,13 @@
 #define _GNU_SOURCE
 #include "pool.h"
 
+#include <omp.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "backend_omp.h"
 #include "park.h"
@@ -79,6 +82,32 @@ static void forget_workers(void) {
     atomic_store(&pool.busy, 0);
 }
 
+/* Where the user asked OpenMP to bind threads (OMP_PROC_BIND, OMP_PLACES), worker w
+ * runs on place w modulo the places, as the w-th thread of an OpenMP team would under
+ * a spread or close binding with one thread a place (libgomp binds the initial thread
+ * to the first place). Without a binding the scheduler places workers freely, which
+ * lets it move them off a core that another process keeps busy. */
+static void bind_attr(pthread_attr_t *attr, int worker) {
+#if defined(__linux__)
+    int places = omp_get_num_places();
+    if (omp_get_proc_bind() == omp_proc_bind_false || places <= 0) return;
+    int place = worker % places, count = omp_get_place_num_procs(place);
+    if (count <= 0) return;
+    int *ids = (int *)malloc((size_t)count * sizeof *ids);
+    if (!ids) return;
+    omp_get_place_proc_ids(place, ids);
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int i = 0; i < count; i++)
+        if (ids[i] >= 0 && ids[i] < CPU_SETSIZE) CPU_SET(ids[i], &set);
+    free(ids);
+    if (CPU_COUNT(&set) > 0) pthread_attr_setaffinity_np(attr, sizeof set, &set);
+#else
+    (void)attr;
+    (void)worker;
+#endif
+}
+
 /* Creates workers up to `want`; returns how many exist. Workers run with every
  * signal blocked (signals are the user's threads' business). */
 static int grow(int want) {
@@ -90,16 +119,17 @@ static int grow(int want) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
         while (pool.workers < want) {
             pthread_t t;
-            if (pthread_create(&t, &attr, worker_main, (void *)(intptr_t)(pool.workers + 1)) != 0)
-                break;
+            pthread_attr_t attr;
+            pthread_attr_init(&attr);
+            pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+            bind_attr(&attr, pool.workers + 1);
+            int rc = pthread_create(&t, &attr, worker_main, (void *)(intptr_t)(pool.workers + 1));
+            pthread_attr_destroy(&attr);
+            if (rc != 0) break;
             pool.workers++;
         }
-        pthread_attr_destroy(&attr);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
     }
     int have = pool.workers;
