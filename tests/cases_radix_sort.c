@@ -19,8 +19,9 @@ enum { kTopPair = 1000, kOrder = 2000 };
 /* Keys in an order a sort may recognise, and the far side of each: v 0 already sorted
  * (with ties), 1 sorted but for one element, 2 the reverse of sorted distinct keys
  * (strictly decreasing where the key type has room for n distinct keys), 3 that with
- * one adjacent equal pair, 4 that with two elements swapped, 5 all keys equal.
- * tmp holds n keys. */
+ * one adjacent equal pair, 4 that with two elements swapped, 5 all keys equal, 6 the
+ * keys 0, 1, 2, ... (raw bytes) in sorted order but for one, so that the low digits
+ * step through every value in turn. tmp holds n keys. */
 static void order_keys(sweep_dtype dt, unsigned char *keys, unsigned char *tmp, size_t n,
                        unsigned begin, unsigned end, int desc, int v) {
     size_t ks = sweep_dtype_size(dt);
@@ -31,10 +32,14 @@ static void order_keys(sweep_dtype dt, unsigned char *keys, unsigned char *tmp, 
             for (size_t b = 0; b < ks; ++b)
                 keys[i * ks + b] = (unsigned char)(x >> (8 * b));
         }
+    if (v == 6)
+        for (size_t i = 0; i < n; ++i) /* raw bytes of i, little endian */
+            for (size_t b = 0; b < ks; ++b)
+                keys[i * ks + b] = (unsigned char)(b < sizeof(size_t) ? i >> (8 * b) : 0);
     o_radix_sort(dt, keys, tmp, NULL, NULL, 0, n, begin, end, desc);
-    if (v <= 1) {
+    if (v <= 1 || v == 6) {
         memcpy(keys, tmp, n * ks);
-        if (v == 1) { /* the last key moved to a third of the way */
+        if (v != 0) { /* the last key moved to a third of the way */
             size_t at = n / 3;
             memcpy(keys + at * ks, tmp + (n - 1) * ks, ks);
             memcpy(keys + (at + 1) * ks, tmp + at * ks, (n - 1 - at - 1) * ks);
@@ -213,10 +218,11 @@ void t_register_radix_sort(t_registry *r) {
                    {SWEEP_I64, 8, 4, 44, 0, 0, 4097},
                    {SWEEP_U16, 2, 0, 16, 1, 0, 65537},
                    {SWEEP_U64, 16, 0, 64, 0, 1, (1u << 20) + 3}};
-    static const char *const order_names[] = {"sorted",       "sorted_but_one", "reversed",
-                                              "reversed_tie", "reversed_swap",  "equal"};
+    static const char *const order_names[] = {"sorted",          "sorted_but_one", "reversed",
+                                              "reversed_tie",    "reversed_swap",  "equal",
+                                              "counting_but_one"};
     for (unsigned o = 0; o < sizeof ordered / sizeof ordered[0]; ++o)
-        for (int v = 0; v < 6; ++v) {
+        for (int v = 0; v < 7; ++v) {
             c.dtype = ordered[o].dt;
             c.a = ordered[o].vs;
             c.b = (int)ordered[o].begin;
