@@ -13,8 +13,51 @@
  * (the GPU backends' hybrid sort takes other paths with fewer than three),
  * kTopPair: random keys whose second-highest byte repeats the highest (the hybrid
  * sort's buckets are then its groups, 256 times larger than their digit counts
- * suggest), c->n */
-enum { kTopPair = 1000 };
+ * suggest), kOrder + v: keys already in an order (order_keys), c->n */
+enum { kTopPair = 1000, kOrder = 2000 };
+
+/* Keys in an order a sort may recognise, and the far side of each: v 0 already sorted
+ * (with ties), 1 sorted but for one element, 2 the reverse of sorted distinct keys
+ * (strictly decreasing where the key type has room for n distinct keys), 3 that with
+ * one adjacent equal pair, 4 that with two elements swapped, 5 all keys equal, 6 the
+ * keys 0, 1, 2, ... (raw bytes) in sorted order but for one, so that the low digits
+ * step through every value in turn. tmp holds n keys. */
+static void order_keys(sweep_dtype dt, unsigned char *keys, unsigned char *tmp, size_t n,
+                       unsigned begin, unsigned end, int desc, int v) {
+    size_t ks = sweep_dtype_size(dt);
+    if (n < 4) return;
+    if (v >= 2 && v <= 4)
+        for (size_t i = 0; i < n; ++i) { /* distinct raw bits: an odd multiple of i + 1 */
+            uint64_t x = (uint64_t)(i + 1) * 0x9e3779b97f4a7c15ull;
+            for (size_t b = 0; b < ks; ++b)
+                keys[i * ks + b] = (unsigned char)(x >> (8 * b));
+        }
+    if (v == 6)
+        for (size_t i = 0; i < n; ++i) /* raw bytes of i, little endian */
+            for (size_t b = 0; b < ks; ++b)
+                keys[i * ks + b] = (unsigned char)(b < sizeof(size_t) ? i >> (8 * b) : 0);
+    o_radix_sort(dt, keys, tmp, NULL, NULL, 0, n, begin, end, desc);
+    if (v <= 1 || v == 6) {
+        memcpy(keys, tmp, n * ks);
+        if (v != 0) { /* the last key moved to a third of the way */
+            size_t at = n / 3;
+            memcpy(keys + at * ks, tmp + (n - 1) * ks, ks);
+            memcpy(keys + (at + 1) * ks, tmp + at * ks, (n - 1 - at - 1) * ks);
+        }
+    } else if (v <= 4) {
+        for (size_t i = 0; i < n; ++i)
+            memcpy(keys + i * ks, tmp + (n - 1 - i) * ks, ks);
+        if (v == 3) memcpy(keys + (n / 2 + 1) * ks, keys + (n / 2) * ks, ks);
+        if (v == 4) {
+            memcpy(tmp, keys + (n / 3) * ks, ks);
+            memcpy(keys + (n / 3) * ks, keys + (2 * n / 3) * ks, ks);
+            memcpy(keys + (2 * n / 3) * ks, tmp, ks);
+        }
+    } else {
+        for (size_t i = 1; i < n; ++i)
+            memcpy(keys + i * ks, keys, ks);
+    }
+}
 static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -28,7 +71,9 @@ static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t 
     unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
     if (t.failed) return t_end(&t);
     t_gen_keys(&rng, dt, keys, n, c->m == 1);
-    if (c->m == kTopPair) {
+    if (c->m >= kOrder) {
+        order_keys(dt, keys, kgot, n, (unsigned)c->b, (unsigned)c->c, c->d, c->m - kOrder);
+    } else if (c->m == kTopPair) {
         for (size_t i = 0; i < n; ++i)
             keys[i * ks + ks - 2] = keys[i * ks + ks - 1];
     } else if (c->m >= 2) {
@@ -162,6 +207,35 @@ void t_register_radix_sort(t_registry *r) {
     c.c = 64;
     c.d = 1;
     t_register(r, &c, "radix_sort.i64.v4.bits0-64.desc.n%zu.toppair", c.n);
+    /* keys already in order, reversed, and the far side of both */
+    static const struct {
+        int dt, vs;
+        unsigned begin, end;
+        int desc, in_place;
+        size_t n;
+    } ordered[] = {{SWEEP_U32, 0, 0, 32, 0, 0, (1u << 20) + 3},
+                   {SWEEP_F32, 4, 0, 32, 1, 1, 100003},
+                   {SWEEP_I64, 8, 4, 44, 0, 0, 4097},
+                   {SWEEP_U16, 2, 0, 16, 1, 0, 65537},
+                   {SWEEP_U64, 16, 0, 64, 0, 1, (1u << 20) + 3}};
+    static const char *const order_names[] = {"sorted",          "sorted_but_one", "reversed",
+                                              "reversed_tie",    "reversed_swap",  "equal",
+                                              "counting_but_one"};
+    for (unsigned o = 0; o < sizeof ordered / sizeof ordered[0]; ++o)
+        for (int v = 0; v < 7; ++v) {
+            c.dtype = ordered[o].dt;
+            c.a = ordered[o].vs;
+            c.b = (int)ordered[o].begin;
+            c.c = (int)ordered[o].end;
+            c.d = ordered[o].desc;
+            c.kind = ordered[o].in_place;
+            c.m = kOrder + v;
+            c.n = ordered[o].n;
+            t_register(r, &c, "radix_sort.%s.v%d.bits%u-%u.%s.n%zu%s.%s",
+                       sweep_dtype_name((sweep_dtype)c.dtype), c.a, ordered[o].begin,
+                       ordered[o].end, c.d ? "desc" : "asc", c.n, c.kind ? ".inplace" : "",
+                       order_names[v]);
+        }
     /* large sizes on a sample */
     static const struct {
         int dt, vs, desc;

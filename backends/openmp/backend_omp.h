@@ -24,6 +24,15 @@ typedef struct swomp_handle {
  * one per SWOMP_PARALLEL_MIN_BYTES / 2 so that every thread gets a useful share. */
 int swomp_team(const swomp_handle *h, size_t bytes);
 
+/* Parts a call's work is cut into for `threads` threads (at most n, at least 1): a
+ * few a thread, taken as threads come (pool.h), so that a thread the scheduler runs
+ * late leaves a small part for the others instead of holding up the call. */
+#define SWOMP_PARTS_PER_THREAD 4
+static inline size_t swomp_parts(int threads, size_t n) {
+    size_t p = threads > 1 ? (size_t)threads * SWOMP_PARTS_PER_THREAD : 1;
+    return p < n ? p : (n ? n : 1);
+}
+
 static inline int swomp_deterministic(const swomp_handle *h) {
     return (h->options & SWEEP_OPTION_DETERMINISTIC) != 0;
 }

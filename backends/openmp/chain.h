@@ -1,11 +1,12 @@
 /*
  * chain.h -- single-pass, cache-blocked scan skeleton for the CPU: the input is cut
- * into blocks that fit in a core's L2; each thread takes the next unclaimed block,
+ * into blocks that fit in a core's L2; each thread takes the next unclaimed block
+ * (the blocks are the items of a pool call, pool.h),
  * computes its aggregate (the only read from memory), waits for the inclusive prefix
  * of the previous block, publishes its own, then finishes the block from cache. Each
  * element is read once from memory and written once, and the scratch is one slot per
- * thread and a block counter (block b publishes in slot b % threads, which is
- * rewritten only after block b + 1 has read it).
+ * thread (block b publishes in slot b % threads, which is rewritten only after block
+ * b + 1 has read it).
  */
 #ifndef SWEEP_OPENMP_CHAIN_H
 #define SWEEP_OPENMP_CHAIN_H

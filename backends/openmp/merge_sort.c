@@ -2,16 +2,16 @@
  * merge_sort.c -- fused stable merge sort and merge. The sort first sorts tiles that
  * fit in a core's L2 (in parallel, each tile's passes staying in cache), then runs
  * merge passes over the whole array in which every thread produces an equal share of
- * the output, found by merge-path partitions (Green, McColl & Bader). The number of
- * passes is known up front, so the initial copy goes to whichever buffer (output or
- * the one scratch copy) makes the last pass land in the output.
+ * the output, found by merge-path partitions (Green, McColl & Bader). Tiles and parts
+ * go to threads as they come (pool.h): no phase waits for a thread that the scheduler
+ * runs late. The number of passes is known up front, so the initial copy goes to whichever buffer
+ * (output or the one scratch copy) makes the last pass land in the output.
  */
 #include <string.h>
 
 #include "backend_omp.h"
+#include "pool.h"
 #include "sort_kernels.h"
-
-#include <omp.h>
 
 /* Bytes of keys and values per tile of the first phase. */
 #define SWOMP_SORT_TILE_BYTES ((size_t)128 * 1024)
@@ -23,6 +23,37 @@ static size_t sort_tile(size_t ks, size_t vs) {
     return t;
 }
 
+typedef struct msort_job {
+    const swomp_sortk *sk;
+    const sweep_kcmp *cmp;
+    const unsigned char *kin, *vin;
+    swomp_buf x, y, src, dst;
+    size_t n, ks, vsize, tile, parts, w;
+    unsigned tile_passes;
+} msort_job;
+
+/* Copies tile i into x and sorts it there (the result in x or y by tile_passes). */
+static void sort_tile_item(void *ctx, size_t i, int worker) {
+    const msort_job *j = (const msort_job *)ctx;
+    size_t ks = j->ks, vs = j->vsize, lo = i * j->tile,
+           m = j->n - lo < j->tile ? j->n - lo : j->tile;
+    (void)worker;
+    if (j->x.keys != j->kin) memcpy(j->x.keys + lo * ks, j->kin + lo * ks, m * ks);
+    if (vs && j->x.values != j->vin) memcpy(j->x.values + lo * vs, j->vin + lo * vs, m * vs);
+    swomp_buf xs = {j->x.keys + lo * ks, vs ? j->x.values + lo * vs : NULL};
+    swomp_buf ys = {j->y.keys + lo * ks, vs ? j->y.values + lo * vs : NULL};
+    swomp_sort_range(j->sk, j->cmp, xs, ys, m, j->tile_passes, vs);
+}
+
+/* Outputs of part p of the merge pass of width w. */
+static void merge_pass_item(void *ctx, size_t p, int worker) {
+    const msort_job *j = (const msort_job *)ctx;
+    size_t d0, d1;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &d0, &d1);
+    swomp_merge_pass_range(j->sk, j->cmp, j->src, j->dst, j->n, j->w, d0, d1, j->vsize);
+}
+
 sweep_status swomp_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_in, void *keys_out,
                               const void *values_in, void *values_out, size_t vsize, size_t n,
                               void *scratch, size_t *scratch_bytes) {
@@ -31,11 +62,19 @@ sweep_status swomp_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_
     if (!values_in) vsize = 0;
     if (swomp_scratch_query(scratch, scratch_bytes, swomp_round(n * ks) + swomp_round(n * vsize)))
         return SWEEP_OK;
-    const swomp_sortk *sk = swomp_sortk_for(cmp);
+    msort_job j;
+    memset(&j, 0, sizeof j);
+    j.sk = swomp_sortk_for(cmp);
+    j.cmp = cmp;
+    j.n = n;
+    j.ks = ks;
+    j.vsize = vsize;
+    j.tile = sort_tile(ks, vsize);
     int threads = swomp_team(h, n * (ks + vsize));
-    size_t tile = sort_tile(ks, vsize), ntiles = (n + tile - 1) / tile;
-    unsigned tile_passes = swomp_sort_passes(n < tile ? n : tile), global_passes = 0;
-    for (size_t w = tile; w < n; w *= 2)
+    size_t ntiles = (n + j.tile - 1) / j.tile;
+    unsigned global_passes = 0;
+    j.tile_passes = swomp_sort_passes(n < j.tile ? n : j.tile);
+    for (size_t w = j.tile; w < n; w *= 2)
         global_passes++;
 
     unsigned char *cur = (unsigned char *)scratch;
@@ -43,37 +82,46 @@ sweep_status swomp_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_
     swomp_buf tmp = {swomp_carve(&cur, n * ks), NULL};
     tmp.values = vsize ? (unsigned char *)swomp_carve(&cur, n * vsize) : NULL;
     /* after an even number of passes the data is back where it started */
-    int start_in_out = (tile_passes + global_passes) % 2 == 0;
-    swomp_buf x = start_in_out ? out : tmp, y = start_in_out ? tmp : out;
-    const unsigned char *kin = (const unsigned char *)keys_in;
-    const unsigned char *vin = (const unsigned char *)values_in;
+    int start_in_out = (j.tile_passes + global_passes) % 2 == 0;
+    j.x = start_in_out ? out : tmp;
+    j.y = start_in_out ? tmp : out;
+    j.kin = (const unsigned char *)keys_in;
+    j.vin = (const unsigned char *)values_in;
 
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num();
-#pragma omp for schedule(dynamic, 1)
-        for (size_t i = 0; i < ntiles; i++) {
-            size_t lo = i * tile, m = n - lo < tile ? n - lo : tile;
-            if (x.keys != kin) memcpy(x.keys + lo * ks, kin + lo * ks, m * ks);
-            if (vsize && x.values != vin)
-                memcpy(x.values + lo * vsize, vin + lo * vsize, m * vsize);
-            swomp_buf xs = {x.keys + lo * ks, vsize ? x.values + lo * vsize : NULL};
-            swomp_buf ys = {y.keys + lo * ks, vsize ? y.values + lo * vsize : NULL};
-            swomp_sort_range(sk, cmp, xs, ys, m, tile_passes, vsize);
-        }
-        /* implicit barrier: every tile is sorted */
-        swomp_buf src = tile_passes % 2 ? y : x, dst = tile_passes % 2 ? x : y;
-        for (size_t w = tile; w < n; w *= 2) {
-            size_t d0, d1;
-            swomp_part(n, team, t, &d0, &d1);
-            swomp_merge_pass_range(sk, cmp, src, dst, n, w, d0, d1, vsize);
-            swomp_buf s = src;
-            src = dst;
-            dst = s;
-#pragma omp barrier
-        }
+    /* tiles go to threads as they come; each merge pass is a handover of parts, every
+     * part an equal share of the output found by merge-path partitions */
+    swomp_pool_run(threads, ntiles, sort_tile_item, &j);
+    j.src = j.tile_passes % 2 ? j.y : j.x;
+    j.dst = j.tile_passes % 2 ? j.x : j.y;
+    j.parts = swomp_parts(threads, n);
+    for (j.w = j.tile; j.w < n; j.w *= 2) {
+        swomp_pool_run(threads, j.parts, merge_pass_item, &j);
+        swomp_buf s = j.src;
+        j.src = j.dst;
+        j.dst = s;
     }
     return SWEEP_OK;
+}
+
+typedef struct merge_job {
+    const swomp_sortk *sk;
+    const sweep_kcmp *cmp;
+    const unsigned char *ak, *bk, *av, *bv;
+    unsigned char *ok, *ov;
+    size_t na, nb, vsize, parts;
+} merge_job;
+
+static void merge_item(void *ctx, size_t p, int worker) {
+    const merge_job *j = (const merge_job *)ctx;
+    size_t ks = j->cmp->key_size, vs = j->vsize, d0, d1;
+    (void)worker;
+    swomp_part(j->na + j->nb, j->parts, p, &d0, &d1);
+    size_t i0 = j->sk->partition(j->cmp, j->ak, j->na, j->bk, j->nb, d0);
+    size_t i1 = j->sk->partition(j->cmp, j->ak, j->na, j->bk, j->nb, d1);
+    size_t j0 = d0 - i0, j1 = d1 - i1;
+    j->sk->merge(j->cmp, j->ak + i0 * ks, vs ? j->av + i0 * vs : NULL, i1 - i0, j->bk + j0 * ks,
+                 vs ? j->bv + j0 * vs : NULL, j1 - j0, j->ok + d0 * ks, vs ? j->ov + d0 * vs : NULL,
+                 vs);
 }
 
 sweep_status swomp_merge(void *hv, const sweep_kcmp *cmp, const void *a, const void *a_values,
@@ -83,21 +131,19 @@ sweep_status swomp_merge(void *hv, const sweep_kcmp *cmp, const void *a, const v
     size_t ks = cmp->key_size, total = na + nb;
     if (swomp_scratch_query(scratch, scratch_bytes, 0)) return SWEEP_OK;
     if (!out_values) vsize = 0;
-    const swomp_sortk *sk = swomp_sortk_for(cmp);
     int threads = swomp_team(h, total * (ks + vsize));
-    const unsigned char *ak = (const unsigned char *)a, *bk = (const unsigned char *)b;
-    const unsigned char *av = (const unsigned char *)a_values,
-                        *bv = (const unsigned char *)b_values;
-    unsigned char *ok = (unsigned char *)out, *ov = (unsigned char *)out_values;
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), d0, d1;
-        swomp_part(total, team, t, &d0, &d1);
-        size_t i0 = sk->partition(cmp, a, na, b, nb, d0), i1 = sk->partition(cmp, a, na, b, nb, d1);
-        size_t j0 = d0 - i0, j1 = d1 - i1;
-        sk->merge(cmp, ak + i0 * ks, vsize ? av + i0 * vsize : NULL, i1 - i0, bk + j0 * ks,
-                  vsize ? bv + j0 * vsize : NULL, j1 - j0, ok + d0 * ks,
-                  vsize ? ov + d0 * vsize : NULL, vsize);
-    }
+    merge_job j = {swomp_sortk_for(cmp),
+                   cmp,
+                   (const unsigned char *)a,
+                   (const unsigned char *)b,
+                   (const unsigned char *)a_values,
+                   (const unsigned char *)b_values,
+                   (unsigned char *)out,
+                   (unsigned char *)out_values,
+                   na,
+                   nb,
+                   vsize,
+                   swomp_parts(threads, total)};
+    swomp_pool_run(threads, j.parts, merge_item, &j);
     return SWEEP_OK;
 }

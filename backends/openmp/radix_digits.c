@@ -42,6 +42,14 @@ static radix_xf xf_make(const sweep_kradix *k) {
 #define SWOMP_WC_LINE 1024u
 #endif
 
+/* Bytes between one digit's staged line and the next one's beyond the line itself.
+ * Without it the 256 lines lie 1024 bytes apart, so slot c of every line falls in
+ * the same few sets of a 12-way L1: keys whose digits cycle through all values
+ * (sorted or nearly sorted keys on the low digits) then evict each other's lines on
+ * every store; one thread sorted 2^22 ascending u32 keys at 0.15 of its rate for
+ * random keys. */
+#define SWOMP_WC_PAD 64u
+
 /* Streams one whole staged line of keys to its aligned destination line (every byte
  * of it is this thread's): aligned 16-byte moves, no head or tail to handle. */
 static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) {
@@ -52,6 +60,49 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
 #else
     memcpy(dst, src, SWOMP_WC_LINE);
 #endif
+}
+
+void swomp_radix_span_init(swomp_radix_span *s) {
+    s->all_and = ~(uint64_t)0;
+    s->all_or = 0;
+    s->first = s->last = 0;
+    s->ascending = s->descending = s->empty = 1;
+}
+
+static void span_add(swomp_radix_span *s, int any, uint64_t a, uint64_t o, uint64_t first,
+                     uint64_t last, int asc, int dsc) {
+    if (!any) return;
+    swomp_radix_span r = {a, o, first, last, asc, dsc, 0};
+    swomp_radix_span_join(s, &r);
+}
+
+void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next) {
+    if (next->empty) return;
+    if (into->empty) {
+        *into = *next;
+        return;
+    }
+    into->all_and &= next->all_and;
+    into->all_or |= next->all_or;
+    into->ascending = into->ascending && next->ascending && into->last <= next->first;
+    into->descending = into->descending && next->descending && into->last > next->first;
+    into->last = next->last;
+}
+
+/* Whether the 256 output streams of a scatter start in few sets of a 64-set L1 (more
+ * than 16 distinct starts in one set): their stores then evict each other's lines
+ * when the keys visit the digits in turn (lockstep_*), as sorted keys but for one do on the
+ * low digits (2^22 u32 keys on one thread: 125-158 ms against 20 for random keys,
+ * whose streams start spread over the sets). Staged lines are written whole and
+ * in order, so there the streams cost what they cost random keys. */
+static int streams_collide(const unsigned char *out, size_t es, const size_t *pos) {
+    unsigned sets[64] = {0}, worst = 0;
+    for (size_t d = 0; d < 256; d++) {
+        if (d > 0 && pos[d] == pos[d - 1]) continue; /* an empty digit */
+        unsigned set = (unsigned)(((uintptr_t)(out + pos[d] * es) >> 6) & 63u);
+        if (++sets[set] > worst) worst = sets[set];
+    }
+    return worst > 16;
 }
 
 #if defined(__GNUC__)
@@ -65,6 +116,11 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
         T neg = (T)(0u - (T)(raw >> (BITS - 1)));                                                  \
         return (T)(raw ^ ((T)(base | (fl & neg)) ^ desc));                                         \
     }                                                                                              \
+    /* The sort key's bits once shifted down by begin_bit. */                                      \
+    static inline T sort_mask_##S(const sweep_kradix *k) {                                         \
+        unsigned w = k->end_bit - k->begin_bit;                                                    \
+        return w >= BITS ? (T) ~(T)0 : (T)(((uint64_t)1 << w) - 1);                                \
+    }                                                                                              \
     static void count_all_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,            \
                               size_t *hist) {                                                      \
         radix_xf x = xf_make(k);                                                                   \
@@ -76,43 +132,99 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
             sh[p] = swomp_radix_shift(k, p);                                                       \
             mask[p] = (T)((1u << swomp_radix_nbits(k, p)) - 1);                                    \
         }                                                                                          \
-        for (size_t i = lo; i < hi; i++) {                                                         \
+        /* odd keys count into a second copy: keys of one digit in a row would wait for            \
+         * each other's increment */                                                               \
+        size_t odd[8 * 256], i = lo;                                                               \
+        memset(odd, 0, (size_t)passes * 256 * sizeof(size_t));                                     \
+        for (; i + 2 <= hi; i += 2) {                                                              \
+            T u = pattern_##S(in[i], base, fl, desc), v = pattern_##S(in[i + 1], base, fl, desc);  \
+            for (unsigned p = 0; p < passes; p++) {                                                \
+                hist[p * 256 + ((u >> sh[p]) & mask[p])]++;                                        \
+                odd[p * 256 + ((v >> sh[p]) & mask[p])]++;                                         \
+            }                                                                                      \
+        }                                                                                          \
+        if (i < hi) {                                                                              \
             T u = pattern_##S(in[i], base, fl, desc);                                              \
             for (unsigned p = 0; p < passes; p++)                                                  \
                 hist[p * 256 + ((u >> sh[p]) & mask[p])]++;                                        \
         }                                                                                          \
+        for (size_t c = 0; c < (size_t)passes * 256; c++)                                          \
+            hist[c] += odd[c];                                                                     \
+    }                                                                                              \
+    /* Whether the sort keys of [lo, hi) never decrease or always decrease, looked at in           \
+     * chunks of 64 keys until neither holds: random keys stop in the first chunk. */              \
+    static void order_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,                \
+                          swomp_radix_span *span) {                                                \
+        radix_xf x = xf_make(k);                                                                   \
+        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, km = sort_mask_##S(k);                 \
+        unsigned sk = k->begin_bit;                                                                \
+        if (lo >= hi) return;                                                                      \
+        T first = (T)((pattern_##S(in[lo], base, fl, desc) >> sk) & km), prev = first;             \
+        unsigned asc = 1, dsc = 1;                                                                 \
+        for (size_t c = lo + 1; c < hi && (asc | dsc); c += 64) {                                  \
+            size_t e = hi - c < 64 ? hi : c + 64;                                                  \
+            for (size_t i = c; i < e; i++) {                                                       \
+                T m = (T)((pattern_##S(in[i], base, fl, desc) >> sk) & km);                        \
+                asc &= prev <= m;                                                                  \
+                dsc &= prev > m;                                                                   \
+                prev = m;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+        span_add(span, 1, ~(uint64_t)0, 0, first, prev, (int)asc, (int)dsc);                       \
     }                                                                                              \
     static void count_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,                \
                           unsigned shift, unsigned nbits, size_t *cnt) {                           \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
+        size_t c4[4][256], i = lo;                                                                 \
+        memset(c4, 0, sizeof c4);                                                                  \
         if (!(base | fl | desc)) { /* unsigned ascending: the key is its pattern */                \
-            for (size_t i = lo; i < hi; i++)                                                       \
-                cnt[(in[i] >> shift) & mask]++;                                                    \
-            return;                                                                                \
+            for (; i + 4 <= hi; i += 4)                                                            \
+                for (unsigned j = 0; j < 4; j++)                                                   \
+                    c4[j][(in[i + j] >> shift) & mask]++;                                          \
+        } else {                                                                                   \
+            for (; i + 4 <= hi; i += 4)                                                            \
+                for (unsigned j = 0; j < 4; j++)                                                   \
+                    c4[j][(pattern_##S(in[i + j], base, fl, desc) >> shift) & mask]++;             \
         }                                                                                          \
-        for (size_t i = lo; i < hi; i++)                                                           \
-            cnt[(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                           \
+        for (; i < hi; i++)                                                                        \
+            c4[0][(pattern_##S(in[i], base, fl, desc) >> shift) & mask]++;                         \
+        for (size_t d = 0; d < 256; d++)                                                           \
+            cnt[d] += c4[0][d] + c4[1][d] + c4[2][d] + c4[3][d];                                   \
     }                                                                                              \
+    /* Four counters per digit, a key's counter chosen by its position: keys with the              \
+     * same digit in a row (sorted, skewed or few distinct keys) would otherwise wait for          \
+     * each other's increment. */                                                                  \
     static void count_span_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,           \
                                unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,     \
                                uint64_t *all_or) {                                                 \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
         T a = (T) ~(T)0, o = 0;                                                                    \
-        for (size_t i = lo; i < hi; i++) {                                                         \
+        size_t c4[4][256], i = lo;                                                                 \
+        memset(c4, 0, sizeof c4);                                                                  \
+        for (; i + 4 <= hi; i += 4)                                                                \
+            for (unsigned j = 0; j < 4; j++) {                                                     \
+                T u = pattern_##S(in[i + j], base, fl, desc);                                      \
+                a &= u;                                                                            \
+                o |= u;                                                                            \
+                c4[j][(u >> shift) & mask]++;                                                      \
+            }                                                                                      \
+        for (; i < hi; i++) {                                                                      \
             T u = pattern_##S(in[i], base, fl, desc);                                              \
             a &= u;                                                                                \
             o |= u;                                                                                \
-            cnt[(u >> shift) & mask]++;                                                            \
+            c4[0][(u >> shift) & mask]++;                                                          \
         }                                                                                          \
+        for (size_t d = 0; d < 256; d++)                                                           \
+            cnt[d] += c4[0][d] + c4[1][d] + c4[2][d] + c4[3][d];                                   \
         *all_and &= (uint64_t)a;                                                                   \
         *all_or |= (uint64_t)o;                                                                    \
     }                                                                                              \
-    static SWOMP_INLINE void scatter_body_##S(const sweep_kradix *k, const T *in, T *out,          \
-                                              const unsigned char *vin, unsigned char *vout,       \
-                                              size_t vs, size_t lo, size_t hi, unsigned shift,     \
-                                              unsigned nbits, size_t *pos, void *wc, int plain) {  \
+    static SWOMP_INLINE void scatter_body_##S(                                                     \
+        const sweep_kradix *k, const T *in, T *out, const unsigned char *vin, unsigned char *vout, \
+        size_t vs, size_t lo, size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,    \
+        int stream, int plain) {                                                                   \
         radix_xf x = xf_make(k);                                                                   \
         T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
         if (plain) base = fl = desc = 0; /* a constant: the pattern folds away */                  \
@@ -130,10 +242,11 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
          * the line holds the key bound for line index c, so a filled line is a whole,             \
          * aligned destination line and is streamed; a digit's first and last lines                \
          * may be shared with other threads and are copied byte-exactly. */                        \
-        enum { W = SWOMP_WC_LINE / sizeof(T) };                                                    \
+        enum { W = SWOMP_WC_LINE / sizeof(T), KW = W + SWOMP_WC_PAD / sizeof(T) };                 \
+        const size_t VW = W * vs + SWOMP_WC_PAD; /* bytes from a digit's values to the next's */   \
         T *kb = (T *)wc;                                                                           \
-        unsigned char *vb = (unsigned char *)(kb + 256 * W);                                       \
-        unsigned *fill = (unsigned *)(vb + 256 * W * vs), *first = fill + 256;                     \
+        unsigned char *vb = (unsigned char *)(kb + 256 * KW);                                      \
+        unsigned *fill = (unsigned *)(vb + 256 * VW), *first = fill + 256;                         \
         for (size_t d = 0; d < 256; d++) {                                                         \
             fill[d] = first[d] = (unsigned)(((uintptr_t)(out + pos[d]) / sizeof(T)) % W);          \
             pos[d] -= first[d]; /* pos[d]: the element index of the line's slot 0 */               \
@@ -142,20 +255,21 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
             T raw = in[i];                                                                         \
             size_t d = (size_t)(pattern_##S(raw, base, fl, desc) >> shift) & mask;                 \
             unsigned c = fill[d];                                                                  \
-            kb[d * W + c] = raw;                                                                   \
-            if (vs) swomp_copy_value(vb + (d * W + c) * vs, vin + i * vs, vs);                     \
+            kb[d * KW + c] = raw;                                                                  \
+            if (vs) swomp_copy_value(vb + d * VW + c * vs, vin + i * vs, vs);                      \
             if (++c == W) {                                                                        \
                 size_t f = first[d], at = pos[d] + f;                                              \
-                if (f == 0)                                                                        \
+                if (f == 0 && stream)                                                              \
                     wc_stream_line((unsigned char *)(out + at),                                    \
-                                   (const unsigned char *)(kb + d * W));                           \
+                                   (const unsigned char *)(kb + d * KW));                          \
                 else                                                                               \
-                    memcpy(out + at, kb + d * W + f, (W - f) * sizeof(T));                         \
+                    memcpy(out + at, kb + d * KW + f, (W - f) * sizeof(T));                        \
                 if (vs) {                                                                          \
                     if (f == 0)                                                                    \
-                        swomp_stream_copy(vout + at * vs, vb + d * W * vs, W * vs);                \
+                        stream ? swomp_stream_copy(vout + at * vs, vb + d * VW, W * vs)            \
+                               : (void)memcpy(vout + at * vs, vb + d * VW, W * vs);                \
                     else                                                                           \
-                        memcpy(vout + at * vs, vb + (d * W + f) * vs, (W - f) * vs);               \
+                        memcpy(vout + at * vs, vb + d * VW + f * vs, (W - f) * vs);                \
                 }                                                                                  \
                 pos[d] += W;                                                                       \
                 first[d] = 0;                                                                      \
@@ -166,42 +280,73 @@ static inline void wc_stream_line(unsigned char *dst, const unsigned char *src) 
         for (size_t d = 0; d < 256; d++) {                                                         \
             size_t f = first[d], m = fill[d];                                                      \
             if (m > f) {                                                                           \
-                memcpy(out + (pos[d] + f), kb + d * W + f, sizeof(T) * (m - f));                   \
-                if (vs) memcpy(vout + (pos[d] + f) * vs, vb + (d * W + f) * vs, (m - f) * vs);     \
+                memcpy(out + (pos[d] + f), kb + d * KW + f, sizeof(T) * (m - f));                  \
+                if (vs) memcpy(vout + (pos[d] + f) * vs, vb + d * VW + f * vs, (m - f) * vs);      \
             }                                                                                      \
             pos[d] += m;                                                                           \
         }                                                                                          \
-        swomp_stream_fence();                                                                      \
+        if (stream) swomp_stream_fence();                                                          \
+    }                                                                                              \
+    /* Whether the first keys of [lo, hi) visit digits at a constant stride (sorted keys           \
+     * on a low digit: +1): then every stream advances in step with the others, and where          \
+     * they start in the same cache sets they keep colliding; random keys drift apart. */          \
+    static int lockstep_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,              \
+                            unsigned shift, unsigned nbits) {                                      \
+        radix_xf x = xf_make(k);                                                                   \
+        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, mask = (T)((1u << nbits) - 1);         \
+        size_t e = hi - lo > 257 ? lo + 257 : hi, same = 0, pairs = 0;                             \
+        unsigned prev = 0, step = 0;                                                               \
+        for (size_t i = lo; i < e; i++) {                                                          \
+            unsigned d = (unsigned)((pattern_##S(in[i], base, fl, desc) >> shift) & mask);         \
+            unsigned s2 = (d - prev) & 255u;                                                       \
+            if (i > lo + 1) {                                                                      \
+                same += s2 == step && s2 != 0;                                                     \
+                pairs++;                                                                           \
+            }                                                                                      \
+            step = s2;                                                                             \
+            prev = d;                                                                              \
+        }                                                                                          \
+        return pairs > 0 && 2 * same >= pairs;                                                     \
     }                                                                                              \
     /* Common value sizes get loops of their own (a constant size: no per-key branch or            \
      * variable-size copy), and so do unsigned ascending keys (no pattern to compute): on          \
      * one thread, 2^24 u32 keys: 1.3 against 1.85 ns per key and pass. */                         \
     static void scatter_##S(const sweep_kradix *k, const T *in, T *out, const unsigned char *vin,  \
                             unsigned char *vout, size_t vs, size_t lo, size_t hi, unsigned shift,  \
-                            unsigned nbits, size_t *pos, void *wc) {                               \
+                            unsigned nbits, size_t *pos, void *wc, int stream) {                   \
         radix_xf x = xf_make(k);                                                                   \
         int plain = !x.base && !x.fl && !x.desc;                                                   \
+        if (wc && !stream &&                                                                       \
+            !(streams_collide((const unsigned char *)out, sizeof(T), pos) &&                       \
+              lockstep_##S(k, in, lo, hi, shift, nbits)))                                          \
+            wc = NULL; /* in cache, direct stores win unless the streams collide */                \
         switch (vs) {                                                                              \
         case 0:                                                                                    \
             if (plain)                                                                             \
-                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, 1);      \
+                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 1);                                                               \
             else                                                                                   \
-                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, 0);      \
+                scatter_body_##S(k, in, out, vin, vout, 0, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 0);                                                               \
             break;                                                                                 \
         case 4:                                                                                    \
             if (plain)                                                                             \
-                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, 1);      \
+                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 1);                                                               \
             else                                                                                   \
-                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, 0);      \
+                scatter_body_##S(k, in, out, vin, vout, 4, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 0);                                                               \
             break;                                                                                 \
         case 8:                                                                                    \
             if (plain)                                                                             \
-                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, 1);      \
+                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 1);                                                               \
             else                                                                                   \
-                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, 0);      \
+                scatter_body_##S(k, in, out, vin, vout, 8, lo, hi, shift, nbits, pos, wc, stream,  \
+                                 0);                                                               \
             break;                                                                                 \
         default:                                                                                   \
-            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, 0);         \
+            scatter_body_##S(k, in, out, vin, vout, vs, lo, hi, shift, nbits, pos, wc, stream, 0); \
             break;                                                                                 \
         }                                                                                          \
     }
@@ -218,6 +363,16 @@ void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, s
     case 2: count_all_16(k, (const uint16_t *)keys, lo, hi, hist); break;
     case 4: count_all_32(k, (const uint32_t *)keys, lo, hi, hist); break;
     default: count_all_64(k, (const uint64_t *)keys, lo, hi, hist); break;
+    }
+}
+
+void swomp_radix_order(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                       swomp_radix_span *span) {
+    switch (k->key_size) {
+    case 1: order_8(k, (const uint8_t *)keys, lo, hi, span); break;
+    case 2: order_16(k, (const uint16_t *)keys, lo, hi, span); break;
+    case 4: order_32(k, (const uint32_t *)keys, lo, hi, span); break;
+    default: order_64(k, (const uint64_t *)keys, lo, hi, span); break;
     }
 }
 
@@ -252,31 +407,32 @@ void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, 
 
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize) {
     size_t w = SWOMP_WC_LINE / key_size;
-    return 256 * w * (key_size + vsize) + 2 * 256 * sizeof(unsigned);
+    return 256 * (w * (key_size + vsize) + 2 * SWOMP_WC_PAD) + 2 * 256 * sizeof(unsigned);
 }
 
 void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
-                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc) {
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,
+                               int stream) {
     const unsigned char *vin = (const unsigned char *)values_in;
     unsigned char *vout = (unsigned char *)values_out;
     if (!vin) vsize = 0;
     switch (k->key_size) {
     case 1:
         scatter_8(k, (const uint8_t *)keys_in, (uint8_t *)keys_out, vin, vout, vsize, lo, hi, shift,
-                  nbits, pos, wc);
+                  nbits, pos, wc, stream);
         break;
     case 2:
         scatter_16(k, (const uint16_t *)keys_in, (uint16_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, stream);
         break;
     case 4:
         scatter_32(k, (const uint32_t *)keys_in, (uint32_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, stream);
         break;
     default:
         scatter_64(k, (const uint64_t *)keys_in, (uint64_t *)keys_out, vin, vout, vsize, lo, hi,
-                   shift, nbits, pos, wc);
+                   shift, nbits, pos, wc, stream);
         break;
     }
 }

@@ -24,13 +24,13 @@ static inline unsigned swomp_radix_nbits(const sweep_kradix *k, unsigned pass) {
     return left < SWEEP_RADIX_BITS ? left : SWEEP_RADIX_BITS;
 }
 
-/* hist[p * 256 + d] += keys in [lo, hi) whose digit of pass p is d, for every pass. */
-void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
-                           size_t *hist);
-
 /* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d. */
 void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
                        unsigned shift, unsigned nbits, size_t *cnt);
+
+/* hist[p * 256 + d] += keys in [lo, hi) whose digit of pass p is d, for every pass. */
+void swomp_radix_count_all(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                           size_t *hist);
 
 /* cnt[d] += keys in [lo, hi) whose digit (shift, nbits) is d, as swomp_radix_count,
  * and *all_and &= / *all_or |= the patterns of those keys: a pass whose digit bits
@@ -39,14 +39,35 @@ void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, 
                             unsigned shift, unsigned nbits, size_t *cnt, uint64_t *all_and,
                             uint64_t *all_or);
 
+/* The order of a range's sort keys (bits [begin_bit, end_bit) of the patterns):
+ * whether they never decrease, whether they always decrease, the first and the
+ * last. An empty range leaves it as swomp_radix_span_init made it. */
+typedef struct swomp_radix_span {
+    uint64_t all_and, all_or, first, last;
+    int ascending, descending, empty;
+} swomp_radix_span;
+
+void swomp_radix_span_init(swomp_radix_span *s);
+
+/* Sets the span of keys [lo, hi) (an empty span unless lo < hi). It reads keys only
+ * while they could still be in order: random keys cost a few loads. */
+void swomp_radix_order(const sweep_kradix *k, const void *keys, size_t lo, size_t hi,
+                       swomp_radix_span *span);
+
+/* Folds the span of the range right after `into`'s into it. */
+void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next);
+
 /* Bytes of the write-combining buffer of one thread (keys and values). */
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);
 
 /* Moves keys [lo, hi) (and values) to keys_out[pos[d]++] in order, pos per digit.
  * wc (NULL = direct stores) stages a cache line per digit before writing it, so the
- * 256 output streams cost full-line writes instead of scattered partial ones. */
+ * 256 output streams cost full-line writes instead of scattered partial ones; the
+ * lines are streamed to memory when `stream` is set, else copied (they stay in
+ * cache). */
 void swomp_radix_scatter_range(const sweep_kradix *k, const void *keys_in, void *keys_out,
                                const void *values_in, void *values_out, size_t vsize, size_t lo,
-                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc);
+                               size_t hi, unsigned shift, unsigned nbits, size_t *pos, void *wc,
+                               int stream);
 
 #endif /* SWEEP_OPENMP_RADIX_DIGITS_H */

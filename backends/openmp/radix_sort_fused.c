@@ -1,42 +1,55 @@
 /*
  * radix_sort_fused.c -- fused LSD radix sort. The first read of the keys finds the passes
- * whose digit is the same for every key, which are skipped: with several threads it
- * counts the lowest digit and takes the AND and the OR of the keys' patterns (a digit
- * is constant where they agree); one thread counts every pass's digit at once, since
- * its histograms never need counting again. Each remaining pass is a per-thread count
- * (the first read's for the first pass when that pass moves keys; later passes count
- * their part of the previous output again) followed by a stable, write-combined
- * scatter. Buffers ping-pong between the output and one scratch copy of the keys
- * (and values), ordered so that the last pass lands in the output. Counting every
- * pass in the first read cost an increment per key and pass: on a 16-core machine
- * (2^27 u32 keys) the sort took 213-221 ms with the AND/OR read against 240-307
- * ms. Counting the next pass inside the scatter would save a read of the keys but
- * costs more than the read (one thread, 2^24 u32 keys: 3.5 ns per key and pass
- * against 1.3 + 0.4 for scatter + count): the scatter is bound by its per-key work,
- * not by memory.
+ * whose digit is the same for every key, which are skipped, and whether the keys are
+ * already in order: with several threads it counts the lowest digit and takes the AND
+ * and the OR of the keys' patterns (a digit is constant where they agree); one thread
+ * counts every pass's digit at once, since its histograms never need counting again.
+ * Keys that never decrease are copied (nothing moves, in place), keys that always
+ * decrease are reversed (no two are equal, so the reversal is the stable order): the
+ * first read checks both on the way. Each remaining pass is a count per part (the
+ * first read's for the first pass when that pass moves keys; later passes count their
+ * part of the previous output again) followed by a stable, write-combined scatter.
+ * Buffers ping-pong between the output and one scratch copy of the keys (and values),
+ * ordered so that the last pass lands in the output. Counting every pass in the first
+ * read cost an increment per key and pass: on a 16-core machine (2^27 u32 keys) the
+ * sort took 213-221 ms with the AND/OR read against 240-307 ms. Counting the next
+ * pass inside the scatter would save a read of the keys but costs more than the read
+ * (one thread, 2^24 u32 keys: 3.5 ns per key and pass against 1.3 + 0.4 for scatter +
+ * count): the scatter is bound by its per-key work, not by memory.
+ *
+ * Every phase is a handover of parts to the pool (pool.h): the first read, and per
+ * pass a count and a scatter, with the offsets summed between them on the calling
+ * thread. No thread waits at a barrier for one that the scheduler runs late.
  */
 #include <string.h>
 
 #include "backend_omp.h"
+#include "pool.h"
 #include "radix_digits.h"
 #include "stream_store.h"
-
-#include <omp.h>
 
 /* Inputs of at least this many bytes (keys and values) stage their scatter through
  * write-combining lines that are streamed to memory whole: each output line is then
  * written once, never read for ownership, and a page is touched once per line
  * instead of once per key. Smaller inputs stay in cache, where direct stores win
  * (on a 2-core machine staging through memcpy was slower: 153 ms against 282 ms
- * for 2^22 u32 keys on one thread). On a 16-core machine (2^27 u32) staging with
+ * for 2^22 u32 keys on one thread; 32.5 against 20.1 ms when the staged lines were
+ * copied out with plain stores). On a 16-core machine (2^27 u32) staging with
  * 1024-byte lines gave 366 M keys/s and 288 M pairs/s, against 322 and 207 with
  * direct stores and 317 and 249 with 64-byte lines. */
 #ifndef SWOMP_RADIX_WC_MIN_BYTES
 #define SWOMP_RADIX_WC_MIN_BYTES SWOMP_STREAM_MIN_BYTES
 #endif
+/* Smaller inputs from this many bytes get staging lines too, which a scatter uses
+ * (copying whole lines out, not streaming them) when its output streams collide in
+ * the cache (radix_digits.c): one thread sorted 2^22 u32 keys that were sorted but
+ * for one key in 22 ms that way, in 125-158 ms by direct stores. */
+#define SWOMP_RADIX_STAGE_MIN_BYTES ((size_t)64 << 10)
 /* ... as long as one thread's staging lines fit in its share of L2 (narrow keys with
  * wide values would need several MiB). */
 #define SWOMP_RADIX_WC_MAX_BYTES ((size_t)1 << 20)
+
+#define SWOMP_RADIX_PART_MIN ((size_t)1 << 16)
 
 typedef struct radix_plan {
     unsigned pass[8]; /* the passes that move keys, in order */
@@ -44,17 +57,12 @@ typedef struct radix_plan {
 } radix_plan;
 
 /* The passes whose histogram has more than one non-empty digit. */
-static radix_plan plan_passes(const size_t *counts, size_t team, size_t stride, unsigned passes,
-                              size_t n) {
+static radix_plan plan_passes(const size_t *counts, unsigned passes, size_t n) {
     radix_plan plan = {{0}, 0};
     for (unsigned p = 0; p < passes; p++) {
         int moves = 1;
-        for (size_t d = 0; d < 256 && moves; d++) {
-            size_t total = 0;
-            for (size_t t = 0; t < team; t++)
-                total += counts[t * stride + p * 256 + d];
-            if (total == n) moves = 0;
-        }
+        for (size_t d = 0; d < 256 && moves; d++)
+            if (counts[p * 256 + d] == n) moves = 0;
         if (moves) plan.pass[plan.count++] = p;
     }
     return plan;
@@ -73,6 +81,117 @@ static radix_plan plan_spans(const sweep_kradix *key, uint64_t all_and, uint64_t
     return plan;
 }
 
+typedef struct radix_job {
+    const sweep_kradix *key;
+    size_t n, parts, ks, vsize, cnt_step, wc_bytes;
+    size_t *cnt;             /* per part: counts, then first slots */
+    swomp_radix_span *spans; /* per part, one line each */
+    unsigned char *wc;       /* per worker, or NULL */
+    const unsigned char *src, *vsrc;
+    unsigned char *dst, *vdst;
+    unsigned shift, nbits;
+    int stream; /* staged lines are streamed to memory */
+} radix_job;
+
+#define SWOMP_SPAN_STEP (SWOMP_LINE / sizeof(swomp_radix_span) + 1)
+
+static void order_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi;
+    swomp_radix_span *span = j->spans + p * SWOMP_SPAN_STEP;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    swomp_radix_span_init(span);
+    swomp_radix_order(j->key, j->src, lo, hi, span);
+}
+
+static void first_read(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi, *mine = j->cnt + p * j->cnt_step;
+    swomp_radix_span *span = j->spans + p * SWOMP_SPAN_STEP;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    memset(mine, 0, 256 * sizeof(size_t));
+    span->all_and = ~(uint64_t)0;
+    span->all_or = 0;
+    swomp_radix_count_span(j->key, j->src, lo, hi, swomp_radix_shift(j->key, 0),
+                           swomp_radix_nbits(j->key, 0), mine, &span->all_and, &span->all_or);
+}
+
+static void count_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi, *mine = j->cnt + p * j->cnt_step;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    memset(mine, 0, 256 * sizeof(size_t));
+    swomp_radix_count(j->key, j->src, lo, hi, j->shift, j->nbits, mine);
+}
+
+static void scatter_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi, pos[256];
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    memcpy(pos, j->cnt + p * j->cnt_step, sizeof pos);
+    swomp_radix_scatter_range(j->key, j->src, j->dst, j->vsrc, j->vdst, j->vsize, lo, hi, j->shift,
+                              j->nbits, pos, j->wc ? j->wc + (size_t)worker * j->wc_bytes : NULL,
+                              j->stream);
+}
+
+/* dst = src (keys and values) over the part. */
+static void copy_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    if (j->dst != j->src) memcpy(j->dst + lo * j->ks, j->src + lo * j->ks, (hi - lo) * j->ks);
+    if (j->vsize && j->vdst != j->vsrc)
+        memcpy(j->vdst + lo * j->vsize, j->vsrc + lo * j->vsize, (hi - lo) * j->vsize);
+}
+
+/* Reverses elements of size es: out[i] = in[n - 1 - i] for i in [lo, hi); in place
+ * (out == in) swaps i with n - 1 - i for i in [lo, hi) below n / 2. */
+static void reverse_range(unsigned char *out, const unsigned char *in, size_t es, size_t n,
+                          size_t lo, size_t hi) {
+    unsigned char t[32];
+    if (out != in) {
+        for (size_t i = lo; i < hi; i++)
+            memcpy(out + i * es, in + (n - 1 - i) * es, es);
+        return;
+    }
+    for (size_t i = lo; i < hi; i++) {
+        memcpy(t, out + i * es, es);
+        memcpy(out + i * es, out + (n - 1 - i) * es, es);
+        memcpy(out + (n - 1 - i) * es, t, es);
+    }
+}
+
+static void reverse_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi, ks = j->ks, vs = j->vsize;
+    (void)worker;
+    /* out of place the parts cover every element; in place, the first half */
+    size_t span = j->dst == j->src ? j->n / 2 : j->n;
+    swomp_part(span, j->parts, p, &lo, &hi);
+    reverse_range(j->dst, j->src, ks, j->n, lo, hi);
+    if (vs) {
+        size_t vspan = j->vdst == j->vsrc ? j->n / 2 : j->n;
+        swomp_part(vspan, j->parts, p, &lo, &hi);
+        reverse_range(j->vdst, j->vsrc, vs, j->n, lo, hi);
+    }
+}
+
+/* First slots of every part and digit, in place of the counts: keys of smaller
+ * digits, then keys of the digit in earlier parts. */
+static void first_slots(size_t *cnt, size_t parts, size_t step) {
+    size_t run = 0;
+    for (size_t d = 0; d < 256; d++)
+        for (size_t p = 0; p < parts; p++) {
+            size_t c = cnt[p * step + d];
+            cnt[p * step + d] = run;
+            run += c;
+        }
+}
+
 sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *keys_in,
                               void *keys_out, const void *values_in, void *values_out, size_t vsize,
                               size_t n, void *scratch, size_t *scratch_bytes) {
@@ -80,119 +199,117 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
     size_t ks = key->key_size;
     if (!values_in) vsize = 0;
     int threads = swomp_team(h, n * (ks + vsize));
+    /* a few parts a thread, but none below SWOMP_RADIX_PART_MIN keys: a part's count
+     * and scatter set up 256 digits each (2^16 u32 keys on 2 threads: 0.42-0.48 ms in 8
+     * parts, against 0.29 for one fork of 2 threads) */
+    size_t parts = threads > 1 ? swomp_parts(threads, n / SWOMP_RADIX_PART_MIN) : 1;
+    if (threads > 1 && parts < (size_t)threads) parts = (size_t)threads;
     unsigned passes = swomp_radix_passes(key);
     size_t all_stride = (size_t)passes * 256,
            wc_bytes = swomp_round(swomp_radix_wc_bytes(ks, vsize));
     int use_wc =
-        n * (ks + vsize) >= SWOMP_RADIX_WC_MIN_BYTES && wc_bytes <= SWOMP_RADIX_WC_MAX_BYTES;
-    size_t need = swomp_round(n * ks) + swomp_round(n * vsize) +
-                  (size_t)threads * swomp_round(all_stride * sizeof(size_t)) +
-                  (size_t)threads * swomp_round(256 * sizeof(size_t)) +
-                  (size_t)threads * SWOMP_LINE + (use_wc ? (size_t)threads * wc_bytes : 0);
+        n * (ks + vsize) >= SWOMP_RADIX_STAGE_MIN_BYTES && wc_bytes <= SWOMP_RADIX_WC_MAX_BYTES;
+    size_t cnt_step = swomp_round(all_stride * sizeof(size_t)) / sizeof(size_t);
+    size_t need = swomp_round(n * ks) + swomp_round(n * vsize) + parts * cnt_step * sizeof(size_t) +
+                  swomp_round(parts * SWOMP_SPAN_STEP * sizeof(swomp_radix_span)) +
+                  (use_wc ? (size_t)threads * wc_bytes : 0);
     if (swomp_scratch_query(scratch, scratch_bytes, need)) return SWEEP_OK;
 
     unsigned char *cur = (unsigned char *)scratch;
     unsigned char *tmp_keys = swomp_carve(&cur, n * ks);
     unsigned char *tmp_values = swomp_carve(&cur, n * vsize);
-    size_t *all = swomp_carve(&cur, (size_t)threads * swomp_round(all_stride * sizeof(size_t)));
-    size_t *cnt = swomp_carve(&cur, (size_t)threads * swomp_round(256 * sizeof(size_t)));
-    /* per thread, one line: the AND and the OR of its keys' patterns */
-    uint64_t *spans = swomp_carve(&cur, (size_t)threads * SWOMP_LINE);
-    const size_t span_step = SWOMP_LINE / sizeof(uint64_t);
-    unsigned char *wc = use_wc ? cur : NULL;
-    size_t all_step = swomp_round(all_stride * sizeof(size_t)) / sizeof(size_t);
-    size_t cnt_step = swomp_round(256 * sizeof(size_t)) / sizeof(size_t);
+    radix_job j;
+    memset(&j, 0, sizeof j);
+    j.key = key;
+    j.n = n;
+    j.parts = parts;
+    j.ks = ks;
+    j.vsize = vsize;
+    j.cnt_step = cnt_step;
+    j.wc_bytes = wc_bytes;
+    j.cnt = swomp_carve(&cur, parts * cnt_step * sizeof(size_t));
+    j.spans = swomp_carve(&cur, parts * SWOMP_SPAN_STEP * sizeof(swomp_radix_span));
+    j.wc = use_wc ? cur : NULL;
+    j.stream = n * (ks + vsize) >= SWOMP_RADIX_WC_MIN_BYTES;
+    j.src = (const unsigned char *)keys_in;
+    j.vsrc = (const unsigned char *)values_in;
 
-    int inplace = keys_in == keys_out || (vsize && values_in == values_out);
+    /* keys already in order are copied, strictly decreasing ones reversed (no two are
+     * equal, so the reversal is the stable order); the check stops where neither can
+     * hold, within the first keys of each part for random keys */
+    swomp_radix_span order;
+    swomp_radix_span_init(&order);
+    if (parts == 1) {
+        swomp_radix_order(key, keys_in, 0, n, &order);
+    } else {
+        swomp_pool_run(threads, parts, order_part, &j);
+        for (size_t p = 0; p < parts; p++)
+            swomp_radix_span_join(&order, j.spans + p * SWOMP_SPAN_STEP);
+    }
+    j.dst = (unsigned char *)keys_out;
+    j.vdst = (unsigned char *)values_out;
+    if (!order.ascending && order.descending && !order.empty) {
+        swomp_pool_run(threads, parts, reverse_part, &j);
+        return SWEEP_OK;
+    }
 
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), lo, hi;
-        swomp_part(n, team, t, &lo, &hi);
-        size_t *mine_all = all + t * all_step, *mine = cnt + t * cnt_step;
-        radix_plan plan;
-        /* counted: cnt holds the per-thread counts of the first moving pass */
-        int counted = 0;
-        if (team == 1) {
-            memset(mine_all, 0, all_stride * sizeof(size_t));
-            swomp_radix_count_all(key, keys_in, lo, hi, mine_all);
-            plan = plan_passes(all, team, all_step, passes, n);
-        } else {
-            /* One read counts the lowest digit and finds, through the AND and the OR
-             * of the patterns, which digits vary: a count of every digit would cost
-             * an increment per key and pass, and later passes count again anyway. */
-            uint64_t *span = spans + t * span_step;
-            span[0] = ~(uint64_t)0;
-            span[1] = 0;
-            memset(mine, 0, 256 * sizeof(size_t));
-            swomp_radix_count_span(key, keys_in, lo, hi, swomp_radix_shift(key, 0),
-                                   swomp_radix_nbits(key, 0), mine, &span[0], &span[1]);
-#pragma omp barrier
-            uint64_t all_and = ~(uint64_t)0, all_or = 0;
-            for (size_t u = 0; u < team; u++) {
-                const uint64_t *other = spans + u * span_step;
-                all_and &= other[0];
-                all_or |= other[1];
-            }
-            plan = plan_spans(key, all_and, all_or, passes);
-            counted = plan.count > 0 && plan.pass[0] == 0;
+    /* the first read: every pass's counts on one thread, the first digit's and the
+     * patterns' AND and OR with several */
+    radix_plan plan = {{0}, 0};
+    int counted = 0; /* cnt holds the first moving pass's counts per part */
+    if (order.ascending) {
+        /* already in order: nothing moves */
+    } else if (parts == 1) {
+        memset(j.cnt, 0, all_stride * sizeof(size_t));
+        swomp_radix_count_all(key, keys_in, 0, n, j.cnt);
+        plan = plan_passes(j.cnt, passes, n);
+    } else {
+        swomp_pool_run(threads, parts, first_read, &j);
+        uint64_t all_and = ~(uint64_t)0, all_or = 0;
+        for (size_t p = 0; p < parts; p++) {
+            all_and &= j.spans[p * SWOMP_SPAN_STEP].all_and;
+            all_or |= j.spans[p * SWOMP_SPAN_STEP].all_or;
         }
-        /* destination of pass a: scratch first when in place or for an even count */
-        int tmp_first = inplace || plan.count % 2 == 0;
-        const unsigned char *src = (const unsigned char *)keys_in;
-        const unsigned char *vsrc = (const unsigned char *)values_in;
-        for (unsigned a = 0; a < plan.count; a++) {
-            unsigned p = plan.pass[a], shift = swomp_radix_shift(key, p),
-                     nbits = swomp_radix_nbits(key, p);
-            int to_tmp = (a % 2 == 0) == tmp_first;
-            unsigned char *dst = to_tmp ? tmp_keys : (unsigned char *)keys_out;
-            unsigned char *vdst = to_tmp ? tmp_values : (unsigned char *)values_out;
-            size_t step = all_step;
-            const size_t *counts = all + (size_t)p * 256;
-            /* one thread's part is the whole input: the first count holds every pass;
-             * with more, each part of the previous pass's output is counted again
-             * (the first pass's counts come from the first read unless its digit
-             * was constant) */
-            if (team > 1) {
-                counts = cnt;
-                step = cnt_step;
-            }
-            if (team > 1 && !(a == 0 && counted)) {
-                memset(mine, 0, 256 * sizeof(size_t));
-                swomp_radix_count(key, src, lo, hi, shift, nbits, mine);
-                counts = cnt;
-                step = cnt_step;
-#pragma omp barrier
-            }
-            /* this thread's first slot for digit d: keys of smaller digits, then keys
-             * of digit d in earlier threads' parts */
+        plan = plan_spans(key, all_and, all_or, passes);
+        counted = plan.count > 0 && plan.pass[0] == 0;
+    }
+
+    /* destination of pass a: scratch first when in place or for an even count */
+    int inplace = keys_in == keys_out || (vsize && values_in == values_out);
+    int tmp_first = inplace || plan.count % 2 == 0;
+    for (unsigned a = 0; a < plan.count; a++) {
+        unsigned p = plan.pass[a];
+        int to_tmp = (a % 2 == 0) == tmp_first;
+        j.shift = swomp_radix_shift(key, p);
+        j.nbits = swomp_radix_nbits(key, p);
+        j.dst = to_tmp ? tmp_keys : (unsigned char *)keys_out;
+        j.vdst = to_tmp ? tmp_values : (unsigned char *)values_out;
+        if (parts == 1) {
+            /* one part: the first read counted every pass */
             size_t pos[256], run = 0;
             for (size_t d = 0; d < 256; d++) {
-                size_t before = 0, total = 0;
-                for (size_t u = 0; u < team; u++) {
-                    size_t c = counts[u * step + d];
-                    if (u < t) before += c;
-                    total += c;
-                }
-                pos[d] = run + before;
-                run += total;
+                pos[d] = run;
+                run += j.cnt[(size_t)p * 256 + d];
             }
-            swomp_radix_scatter_range(key, src, dst, vsrc, vdst, vsize, lo, hi, shift, nbits, pos,
-                                      wc ? wc + t * wc_bytes : NULL);
-#pragma omp barrier
-            src = dst;
-            vsrc = vdst;
+            swomp_radix_scatter_range(key, j.src, j.dst, j.vsrc, j.vdst, vsize, 0, n, j.shift,
+                                      j.nbits, pos, j.wc, j.stream);
+        } else {
+            if (!(a == 0 && counted)) swomp_pool_run(threads, parts, count_part, &j);
+            first_slots(j.cnt, parts, cnt_step);
+            swomp_pool_run(threads, parts, scatter_part, &j);
         }
-        /* the result is in scratch (in-place sorts with an odd pass count) or still
-         * in the input (no pass moved anything) */
-        if (src != (const unsigned char *)keys_out) {
-            memcpy((unsigned char *)keys_out + lo * ks, src + lo * ks, (hi - lo) * ks);
-            if (vsize && vsrc != (const unsigned char *)values_out)
-                memcpy((unsigned char *)values_out + lo * vsize, vsrc + lo * vsize,
-                       (hi - lo) * vsize);
-        } else if (vsize && vsrc != (const unsigned char *)values_out) {
-            memcpy((unsigned char *)values_out + lo * vsize, vsrc + lo * vsize, (hi - lo) * vsize);
-        }
+        j.src = j.dst;
+        j.vsrc = j.vdst;
+    }
+    /* the result is in scratch (in-place sorts with an odd pass count) or still in the
+     * input (no pass moved anything) */
+    j.dst = (unsigned char *)keys_out;
+    j.vdst = (unsigned char *)values_out;
+    if (j.src != j.dst || (vsize && j.vsrc != j.vdst)) {
+        if (parts == 1)
+            copy_part(&j, 0, 0);
+        else
+            swomp_pool_run(threads, parts, copy_part, &j);
     }
     return SWEEP_OK;
 }

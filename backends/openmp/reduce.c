@@ -1,58 +1,76 @@
 /*
  * reduce.c -- fused reduce and segmented reduce, ordered (non-commutative operators
  * are right): each thread folds one contiguous part and the parts are combined in
- * order. Scratch is a few values per thread.
+ * order. Scratch is a few values per part.
  */
 #include <string.h>
 
 #include "backend_omp.h"
 #include "op_kernels.h"
+#include "pool.h"
 #include "segments.h"
 
-#include <omp.h>
+typedef struct reduce_job {
+    const sweep_kop *op;
+    const swomp_opk *k;
+    const unsigned char *src;
+    unsigned char *partials;
+    size_t slot, n, parts;
+    int *used;
+} reduce_job;
+
+static void reduce_part(void *ctx, size_t p, int worker) {
+    const reduce_job *j = (const reduce_job *)ctx;
+    size_t lo, hi;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    if (hi == lo) return;
+    swomp_val acc;
+    j->k->reduce(j->op, j->src + lo * j->op->size, hi - lo, acc.b, 0, 0);
+    memcpy(j->partials + p * j->slot, acc.b, j->op->size);
+    j->used[p] = 1;
+}
 
 sweep_status swomp_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
                           void *scratch, size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
     int threads = swomp_team(h, n * op->size * swomp_reduce_cost(op));
+    size_t parts = swomp_parts(threads, n);
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
     }
     size_t slot = swomp_round(sizeof(swomp_val));
-    if (swomp_scratch_query(scratch, scratch_bytes, (size_t)threads * (slot + SWOMP_LINE)))
+    if (swomp_scratch_query(scratch, scratch_bytes,
+                            parts * slot + swomp_round(parts * sizeof(int))))
         return SWEEP_OK;
     const swomp_opk *k = swomp_opk_for(op);
-    const unsigned char *src = (const unsigned char *)in;
     if (threads == 1) {
         swomp_val acc;
         k->reduce(op, in, n, acc.b, 0, 0);
         memcpy(out, acc.b, op->size);
         return SWEEP_OK;
     }
-    unsigned char *partials = (unsigned char *)scratch;
-    int *used = (int *)(partials + (size_t)threads * slot);
-    for (int t = 0; t < threads; t++)
-        used[t] = 0;
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), lo, hi;
-        swomp_part(n, team, t, &lo, &hi);
-        if (hi > lo) {
-            swomp_val acc;
-            k->reduce(op, src + lo * op->size, hi - lo, acc.b, 0, 0);
-            memcpy(partials + t * slot, acc.b, op->size);
-            used[t] = 1;
-        }
-    }
+    /* the parts are combined in order: non-commutative operators stay right */
+    reduce_job j = {op,
+                    k,
+                    (const unsigned char *)in,
+                    (unsigned char *)scratch,
+                    slot,
+                    n,
+                    parts,
+                    (int *)((unsigned char *)scratch + parts * slot)};
+    for (size_t p = 0; p < parts; p++)
+        j.used[p] = 0;
+    swomp_pool_run(threads, parts, reduce_part, &j);
     swomp_val acc;
     int have = 0;
-    for (int t = 0; t < threads; t++) {
-        if (!used[t]) continue;
+    for (size_t p = 0; p < parts; p++) {
+        if (!j.used[p]) continue;
         if (have)
-            swomp_combine(op, acc.b, partials + (size_t)t * slot, acc.b);
+            swomp_combine(op, acc.b, j.partials + p * slot, acc.b);
         else
-            memcpy(acc.b, partials + (size_t)t * slot, op->size);
+            memcpy(acc.b, j.partials + p * slot, op->size);
         have = 1;
     }
     memcpy(out, acc.b, op->size);
@@ -78,69 +96,87 @@ static void reduce_or_identity(const sweep_kop *op, const swomp_opk *k, const un
         memcpy(out, op->identity, op->size);
 }
 
+typedef struct segred_job {
+    const sweep_kop *op;
+    const swomp_opk *k;
+    const unsigned char *src;
+    unsigned char *dst, *parts_state;
+    const size_t *offsets;
+    size_t nseg, first, span, parts, stride;
+} segred_job;
+
+/* part p owns the segments starting in its [lo, hi); the last part also those
+ * starting at the end (empty ones) */
+static void segred_part_run(void *ctx, size_t t, int worker) {
+    const segred_job *j = (const segred_job *)ctx;
+    const sweep_kop *op = j->op;
+    const size_t *offsets = j->offsets;
+    size_t lo, hi, sz = op->size;
+    (void)worker;
+    swomp_part(j->span, j->parts, t, &lo, &hi);
+    lo += j->first;
+    hi += j->first;
+    segred_part *me = (segred_part *)(j->parts_state + t * j->stride);
+    size_t s_lo = swomp_lower_bound(offsets, j->nseg, lo);
+    size_t s_hi = t + 1 == j->parts ? j->nseg : swomp_lower_bound(offsets, j->nseg, hi);
+    size_t first_start = s_lo < s_hi ? offsets[s_lo] : hi;
+    me->lo = lo;
+    me->tail_seg = SIZE_MAX;
+    me->has_prefix = first_start > lo;
+    if (me->has_prefix) j->k->reduce(op, j->src + lo * sz, first_start - lo, me->prefix.b, 0, 0);
+    for (size_t s = s_lo; s < s_hi; s++) {
+        size_t a = offsets[s], b = offsets[s + 1];
+        if (b <= hi) {
+            swomp_val v;
+            reduce_or_identity(op, j->k, j->src, a, b, v.b);
+            memcpy(j->dst + s * sz, v.b, sz);
+        } else {
+            reduce_or_identity(op, j->k, j->src, a, hi, me->tail.b);
+            me->tail_seg = s;
+        }
+    }
+}
+
 sweep_status swomp_segmented_reduce(void *hv, const sweep_kop *op, const void *in, size_t n,
                                     const size_t *offsets, size_t nseg, void *out, void *scratch,
                                     size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
     /* The size query must not read the offsets (they may not hold data yet): it sizes
-     * the team for all n elements, an upper bound of the run's. */
+     * the parts for all n elements, an upper bound of the run's. */
     size_t first = scratch ? offsets[0] : 0, last = scratch ? offsets[nseg] : n,
            span = last - first;
     int threads = swomp_team(h, span * op->size * swomp_reduce_cost(op));
-    if ((size_t)threads > span) threads = span ? (int)span : 1;
+    size_t parts = swomp_parts(threads, span);
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
     }
-    if (swomp_scratch_query(scratch, scratch_bytes,
-                            (size_t)threads * swomp_round(sizeof(segred_part))))
-        return SWEEP_OK;
-    const swomp_opk *k = swomp_opk_for(op);
-    const unsigned char *src = (const unsigned char *)in;
-    unsigned char *dst = (unsigned char *)out;
-    size_t sz = op->size, stride = swomp_round(sizeof(segred_part));
-    int team_used = 1;
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), lo, hi;
-        swomp_part(span, team, t, &lo, &hi);
-        lo += first;
-        hi += first;
-        segred_part *me = (segred_part *)((unsigned char *)scratch + t * stride);
-        /* thread t owns the segments starting in [lo, hi); the last thread also those
-         * starting at `last` (empty ones) */
-        size_t s_lo = swomp_lower_bound(offsets, nseg, lo);
-        size_t s_hi = t + 1 == team ? nseg : swomp_lower_bound(offsets, nseg, hi);
-        size_t first_start = s_lo < s_hi ? offsets[s_lo] : hi;
-        me->lo = lo;
-        me->tail_seg = SIZE_MAX;
-        me->has_prefix = first_start > lo;
-        if (me->has_prefix) k->reduce(op, src + lo * sz, first_start - lo, me->prefix.b, 0, 0);
-        for (size_t s = s_lo; s < s_hi; s++) {
-            size_t a = offsets[s], b = offsets[s + 1];
-            if (b <= hi) {
-                swomp_val v;
-                reduce_or_identity(op, k, src, a, b, v.b);
-                memcpy(dst + s * sz, v.b, sz);
-            } else {
-                reduce_or_identity(op, k, src, a, hi, me->tail.b);
-                me->tail_seg = s;
-            }
-        }
-        if (t == 0) team_used = (int)team;
-    }
+    size_t stride = swomp_round(sizeof(segred_part));
+    if (swomp_scratch_query(scratch, scratch_bytes, parts * stride)) return SWEEP_OK;
+    segred_job j = {op,
+                    swomp_opk_for(op),
+                    (const unsigned char *)in,
+                    (unsigned char *)out,
+                    (unsigned char *)scratch,
+                    offsets,
+                    nseg,
+                    first,
+                    span,
+                    parts,
+                    stride};
+    swomp_pool_run(threads, parts, segred_part_run, &j);
     /* segments that cross parts: their tail, then the prefixes of the parts they span */
-    for (int t = 0; t < team_used; t++) {
-        segred_part *me = (segred_part *)((unsigned char *)scratch + (size_t)t * stride);
+    for (size_t t = 0; t < parts; t++) {
+        segred_part *me = (segred_part *)(j.parts_state + t * stride);
         if (me->tail_seg == SIZE_MAX) continue;
         size_t end = offsets[me->tail_seg + 1];
         swomp_val v = me->tail;
-        for (int u = t + 1; u < team_used; u++) {
-            segred_part *p = (segred_part *)((unsigned char *)scratch + (size_t)u * stride);
+        for (size_t u = t + 1; u < parts; u++) {
+            segred_part *p = (segred_part *)(j.parts_state + u * stride);
             if (p->lo >= end) break;
             if (p->has_prefix) swomp_combine(op, v.b, p->prefix.b, v.b);
         }
-        memcpy(dst + me->tail_seg * sz, v.b, sz);
+        memcpy(j.dst + me->tail_seg * op->size, v.b, op->size);
     }
     return SWEEP_OK;
 }

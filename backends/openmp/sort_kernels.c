@@ -110,10 +110,39 @@ SWOMP_LOAD(f64, uint64_t, uint64_t, v ^ ((uint64_t)(0u - (v >> 63)) | 0x80000000
 #define SK_KS 8
 #define SK_LESS(c, pa, pb) (load_f64(pb) < load_f64(pa))
 #include "sort_kernels_impl.h"
-/* custom comparators: the user's less function, keys of any size */
+#define SK_CUSTOM_SETUP(c)                                                                         \
+    sweep_less_fn sk_less = (c)->custom->less;                                                     \
+    void *sk_user = (c)->custom->user
+/* custom comparators: the user's less function, keys of any size, and of the common
+ * sizes with a constant size (a key's move is then one load and one store, where a
+ * variable size calls memcpy for every key). Merge sort of 2^22 random u32 keys by a
+ * C comparator on 2 threads: 357 ms with the variable size, 258 with the constant
+ * one, 165 with the merge's choice by mask, 100 merging from both ends
+ * (__gnu_parallel::stable_sort with the same function: 219-235 ms). */
 #define SK_SUFFIX custom
 #define SK_KS (cmp->key_size)
-#define SK_LESS(c, pa, pb) ((c)->custom->less((pa), (pb), (c)->custom->user) != 0)
+#define SK_SETUP(c) SK_CUSTOM_SETUP(c)
+#define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
+#include "sort_kernels_impl.h"
+#define SK_SUFFIX custom2
+#define SK_KS 2
+#define SK_SETUP(c) SK_CUSTOM_SETUP(c)
+#define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
+#include "sort_kernels_impl.h"
+#define SK_SUFFIX custom4
+#define SK_KS 4
+#define SK_SETUP(c) SK_CUSTOM_SETUP(c)
+#define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
+#include "sort_kernels_impl.h"
+#define SK_SUFFIX custom8
+#define SK_KS 8
+#define SK_SETUP(c) SK_CUSTOM_SETUP(c)
+#define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
+#include "sort_kernels_impl.h"
+#define SK_SUFFIX custom16
+#define SK_KS 16
+#define SK_SETUP(c) SK_CUSTOM_SETUP(c)
+#define SK_LESS(c, pa, pb) (sk_less((pa), (pb), sk_user) != 0)
 #include "sort_kernels_impl.h"
 
 const swomp_sortk *swomp_sortk_for(const sweep_kcmp *cmp) {
@@ -123,8 +152,15 @@ const swomp_sortk *swomp_sortk_for(const sweep_kcmp *cmp) {
         {&sortk_asc_u8, &sortk_desc_u8},   {&sortk_asc_u16, &sortk_desc_u16},
         {&sortk_asc_u32, &sortk_desc_u32}, {&sortk_asc_u64, &sortk_desc_u64},
         {&sortk_asc_f32, &sortk_desc_f32}, {&sortk_asc_f64, &sortk_desc_f64}};
-    if (cmp->kind == SWEEP_COMPARE_CUSTOM || (unsigned)cmp->dtype >= SWEEP_DTYPE_COUNT)
-        return &sortk_custom;
+    if (cmp->kind == SWEEP_COMPARE_CUSTOM || (unsigned)cmp->dtype >= SWEEP_DTYPE_COUNT) {
+        switch (cmp->key_size) {
+        case 2: return &sortk_custom2;
+        case 4: return &sortk_custom4;
+        case 8: return &sortk_custom8;
+        case 16: return &sortk_custom16;
+        default: return &sortk_custom;
+        }
+    }
     return table[cmp->dtype][cmp->kind == SWEEP_COMPARE_DESCENDING];
 }
 

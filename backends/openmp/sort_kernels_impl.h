@@ -4,7 +4,16 @@
  *   SK_SUFFIX             name suffix of the generated functions
  *   SK_KS                 key size in bytes (a constant for built-ins; may use cmp)
  *   SK_LESS(cmp, pa, pb)  non-zero when the key at pa must come before the key at pb
+ *   SK_SETUP(cmp)         (optional) declarations SK_LESS uses, made once per call:
+ *                         a user's function and its argument are read once, not
+ *                         again after every call that might have changed them
+ * The merge picks the next key by a mask, not a branch: with an opaque comparator
+ * the compiler branches on its result, which random keys mispredict half the time.
  */
+#ifndef SK_SETUP
+#define SK_SETUP(cmp) (void)0
+#endif
+
 #define SK_CAT2(a, b) a##_##b
 #define SK_CAT(a, b) SK_CAT2(a, b)
 #define SK_NAME(x) SK_CAT(x, SK_SUFFIX)
@@ -13,6 +22,7 @@ static size_t SK_NAME(partition)(const sweep_kcmp *cmp, const void *va, size_t n
                                  size_t nb, size_t d) {
     const unsigned char *a = (const unsigned char *)va, *b = (const unsigned char *)vb;
     size_t lo = d > nb ? d - nb : 0, hi = d < na ? d : na;
+    SK_SETUP(cmp);
     (void)cmp;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -25,49 +35,123 @@ static size_t SK_NAME(partition)(const sweep_kcmp *cmp, const void *va, size_t n
     return lo;
 }
 
+/* The stable merge of keys alone, from both ends at once: the first h outputs from the
+ * front, the other na + nb - h from the back (ties: a's key first, so from the back b's
+ * is taken first). The two halves are independent chains of comparisons, which the
+ * CPU overlaps: each comparison's result decides the next one's operands, so one
+ * chain waits for every call in turn. */
+static void SK_NAME(merge_keys)(const sweep_kcmp *cmp, const unsigned char *a, size_t na,
+                                const unsigned char *b, size_t nb, unsigned char *out) {
+    SK_SETUP(cmp);
+    (void)cmp;
+    size_t total = na + nb, h = total / 2;
+    const unsigned char *pa = a, *pb = b, *ea = a + na * (SK_KS), *eb = b + nb * (SK_KS);
+    unsigned char *po = out, *eo = out + h * (SK_KS);
+    size_t ra = na, rb = nb; /* a[0, ra) and b[0, rb) are not yet taken from the back */
+    unsigned char *qo = out + total * (SK_KS); /* the back's outputs end here */
+    while (po < eo && pa < ea && pb < eb && ra > 0 && rb > 0) {
+        const unsigned char *xa = a + (ra - 1) * (SK_KS), *xb = b + (rb - 1) * (SK_KS);
+        uintptr_t m = (uintptr_t)0 - (uintptr_t)(SK_LESS(cmp, pb, pa) ? 1 : 0);
+        uintptr_t n2 = (uintptr_t)0 - (uintptr_t)(SK_LESS(cmp, xb, xa) ? 1 : 0);
+        memcpy(po, (const unsigned char *)(((uintptr_t)pa & ~m) | ((uintptr_t)pb & m)), (SK_KS));
+        qo -= (SK_KS);
+        memcpy(qo, (const unsigned char *)(((uintptr_t)xb & ~n2) | ((uintptr_t)xa & n2)), (SK_KS));
+        pa += (SK_KS) & ~m;
+        pb += (SK_KS)&m;
+        po += (SK_KS);
+        ra -= 1 & n2;
+        rb -= 1 & ~n2;
+    }
+    for (; po < eo; po += (SK_KS)) { /* the front's rest */
+        int tb = pa == ea || (pb < eb && SK_LESS(cmp, pb, pa));
+        memcpy(po, tb ? pb : pa, (SK_KS));
+        if (tb)
+            pb += (SK_KS);
+        else
+            pa += (SK_KS);
+    }
+    while (qo > eo) { /* the back's rest */
+        int ta =
+            rb == 0 || (ra > 0 && SK_LESS(cmp, b + (rb - 1) * (SK_KS), a + (ra - 1) * (SK_KS)));
+        qo -= (SK_KS);
+        memcpy(qo, ta ? a + (ra - 1) * (SK_KS) : b + (rb - 1) * (SK_KS), (SK_KS));
+        if (ta)
+            ra--;
+        else
+            rb--;
+    }
+}
+
+/* The same with values (vs bytes each), by indices. */
+static void SK_NAME(merge_pairs)(const sweep_kcmp *cmp, const unsigned char *a,
+                                 const unsigned char *av, size_t na, const unsigned char *b,
+                                 const unsigned char *bv, size_t nb, unsigned char *out,
+                                 unsigned char *outv, size_t vs) {
+    SK_SETUP(cmp);
+    (void)cmp;
+    size_t total = na + nb, h = total / 2, i = 0, j = 0, o = 0, ra = na, rb = nb, q = total;
+    while (o < h && i < na && j < nb && ra > 0 && rb > 0) {
+        const unsigned char *pa = a + i * (SK_KS), *pb = b + j * (SK_KS);
+        const unsigned char *xa = a + (ra - 1) * (SK_KS), *xb = b + (rb - 1) * (SK_KS);
+        size_t tb = SK_LESS(cmp, pb, pa) ? 1 : 0, ta = SK_LESS(cmp, xb, xa) ? 1 : 0;
+        uintptr_t m = (uintptr_t)0 - tb, n2 = (uintptr_t)0 - ta;
+        const unsigned char *fa = av + i * vs, *fb = bv + j * vs;
+        const unsigned char *ga = av + (ra - 1) * vs, *gb = bv + (rb - 1) * vs;
+        q--;
+        memcpy(out + o * (SK_KS),
+               (const unsigned char *)(((uintptr_t)pa & ~m) | ((uintptr_t)pb & m)), (SK_KS));
+        swomp_copy_value(outv + o * vs,
+                         (const unsigned char *)(((uintptr_t)fa & ~m) | ((uintptr_t)fb & m)), vs);
+        memcpy(out + q * (SK_KS),
+               (const unsigned char *)(((uintptr_t)xb & ~n2) | ((uintptr_t)xa & n2)), (SK_KS));
+        swomp_copy_value(outv + q * vs,
+                         (const unsigned char *)(((uintptr_t)gb & ~n2) | ((uintptr_t)ga & n2)), vs);
+        i += 1 - tb;
+        j += tb;
+        o++;
+        ra -= ta;
+        rb -= 1 - ta;
+    }
+    for (; o < h; o++) { /* the front's rest */
+        int tb = i == na || (j < nb && SK_LESS(cmp, b + j * (SK_KS), a + i * (SK_KS)));
+        memcpy(out + o * (SK_KS), tb ? b + j * (SK_KS) : a + i * (SK_KS), (SK_KS));
+        swomp_copy_value(outv + o * vs, tb ? bv + j * vs : av + i * vs, vs);
+        if (tb)
+            j++;
+        else
+            i++;
+    }
+    while (q > h) { /* the back's rest */
+        int ta =
+            rb == 0 || (ra > 0 && SK_LESS(cmp, b + (rb - 1) * (SK_KS), a + (ra - 1) * (SK_KS)));
+        q--;
+        memcpy(out + q * (SK_KS), ta ? a + (ra - 1) * (SK_KS) : b + (rb - 1) * (SK_KS), (SK_KS));
+        swomp_copy_value(outv + q * vs, ta ? av + (ra - 1) * vs : bv + (rb - 1) * vs, vs);
+        if (ta)
+            ra--;
+        else
+            rb--;
+    }
+}
+
 static void SK_NAME(merge)(const sweep_kcmp *cmp, const void *va, const void *vav, size_t na,
                            const void *vb, const void *vbv, size_t nb, void *vout, void *voutv,
                            size_t vs) {
     const unsigned char *a = (const unsigned char *)va, *b = (const unsigned char *)vb;
     const unsigned char *av = (const unsigned char *)vav, *bv = (const unsigned char *)vbv;
     unsigned char *out = (unsigned char *)vout, *outv = (unsigned char *)voutv;
-    size_t i = 0, j = 0, o = 0;
-    (void)cmp;
-    if (!outv || !vs) {
-        while (i < na && j < nb) {
-            const unsigned char *pa = a + i * (SK_KS), *pb = b + j * (SK_KS);
-            size_t tb = SK_LESS(cmp, pb, pa) ? 1 : 0;
-            memcpy(out + o * (SK_KS), tb ? pb : pa, (SK_KS));
-            i += 1 - tb;
-            j += tb;
-            o++;
-        }
-    } else {
-        while (i < na && j < nb) {
-            const unsigned char *pa = a + i * (SK_KS), *pb = b + j * (SK_KS);
-            size_t tb = SK_LESS(cmp, pb, pa) ? 1 : 0;
-            memcpy(out + o * (SK_KS), tb ? pb : pa, (SK_KS));
-            swomp_copy_value(outv + o * vs, tb ? bv + j * vs : av + i * vs, vs);
-            i += 1 - tb;
-            j += tb;
-            o++;
-        }
-    }
-    if (i < na) {
-        memcpy(out + o * (SK_KS), a + i * (SK_KS), (na - i) * (SK_KS));
-        if (outv && vs) memcpy(outv + o * vs, av + i * vs, (na - i) * vs);
-        o += na - i;
-    }
-    if (j < nb) {
-        memcpy(out + o * (SK_KS), b + j * (SK_KS), (nb - j) * (SK_KS));
-        if (outv && vs) memcpy(outv + o * vs, bv + j * vs, (nb - j) * vs);
-    }
+    if (!outv) vs = 0;
+    if (!vs)
+        SK_NAME(merge_keys)(cmp, a, na, b, nb, out);
+    else
+        SK_NAME(merge_pairs)(cmp, a, av, na, b, bv, nb, out, outv, vs);
 }
 
 static void SK_NAME(insertion)(const sweep_kcmp *cmp, void *vk, void *vv, size_t n, size_t vs) {
     unsigned char *k = (unsigned char *)vk, *v = (unsigned char *)vv;
     _Alignas(32) unsigned char key[32];
     _Alignas(32) unsigned char val[32];
+    SK_SETUP(cmp);
     (void)cmp;
     if (!v) vs = 0;
     for (size_t i = 1; i < n; i++) {
@@ -93,3 +177,4 @@ static const swomp_sortk SK_NAME(sortk) = {SK_NAME(partition), SK_NAME(merge), S
 #undef SK_SUFFIX
 #undef SK_KS
 #undef SK_LESS
+#undef SK_SETUP

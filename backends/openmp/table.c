@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backend_omp.h"
+#include "pool.h"
 
 #include <omp.h>
 
@@ -29,18 +30,25 @@ sweep_status swomp_fail(const swomp_handle *h, sweep_status status, const char *
     return status;
 }
 
+typedef struct copy_job {
+    unsigned char *dst;
+    const unsigned char *src;
+} copy_job;
+
+static void copy_part(void *ctx, size_t lo, size_t hi, int worker) {
+    const copy_job *j = (const copy_job *)ctx;
+    (void)worker;
+    memcpy(j->dst + lo, j->src + lo, hi - lo);
+}
+
 void swomp_copy(const swomp_handle *h, void *dst, const void *src, size_t bytes) {
     int threads = swomp_team(h, bytes);
     if (threads == 1) {
         memcpy(dst, src, bytes);
         return;
     }
-#pragma omp parallel num_threads(threads)
-    {
-        size_t lo, hi;
-        swomp_part(bytes, (size_t)omp_get_num_threads(), (size_t)omp_get_thread_num(), &lo, &hi);
-        memcpy((unsigned char *)dst + lo, (const unsigned char *)src + lo, hi - lo);
-    }
+    copy_job j = {(unsigned char *)dst, (const unsigned char *)src};
+    swomp_pool_ranges(threads, bytes, swomp_parts(threads, bytes / 4096), copy_part, &j);
 }
 
 sweep_status swomp_device_count(int *count, char *reason, size_t reason_len) {
