@@ -1,6 +1,8 @@
 // bench_progress.cpp -- see bench_progress.h.
 #include "bench_progress.h"
 
+#include "bench_record.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -57,6 +59,7 @@ std::string wrap_lines(const std::string &text) {
 }
 
 bool ProgressReporter::ReportContext(const Context &context) {
+    start_ns_ = host_now_ns();
     // Google Benchmark's own context lines, wrapped; its "Library was built as DEBUG"
     // warning is about Debian's libbenchmark package, explained once here instead.
     std::ostringstream basic;
@@ -89,8 +92,14 @@ void ProgressReporter::finish(const std::string &name, const std::string &what) 
     finished_.insert(name);
     seconds_.erase(name);
     ++done_;
-    char head[32];
-    if (total_)
+    char head[48];
+    if (total_ && done_ < total_) {
+        const double left = host_seconds_since(start_ns_) / static_cast<double>(done_) *
+                            static_cast<double>(total_ - done_);
+        const auto s = static_cast<unsigned long>(left + 0.5);
+        std::snprintf(head, sizeof head, "[%zu/%zu, %lu:%02lu left]", done_, total_, s / 60,
+                      s % 60);
+    } else if (total_)
         std::snprintf(head, sizeof head, "[%zu/%zu]", done_, total_);
     else
         std::snprintf(head, sizeof head, "[%zu]", done_);
