@@ -567,6 +567,49 @@ def main(argv):
                 "faster); ~ = within the spread, not claimed.", "",
                 "| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + summary
 
+    # Bandwidth at the largest size: sweep's and the peer's fraction of the device's copy
+    # (reductions: of its read), the range over the primitive's dtypes and variants.
+    bw = []
+    for prim in PRIMITIVES:
+        cells = by_prim.get(prim, [])
+        line, seen = [prim], False
+        for dev in ("gpu", "cpu"):
+            if not backends[dev]:
+                continue
+            sub = [c for c in cells if c.mine.impl == backends[dev]]
+            if not sub:
+                line.append("–")
+                continue
+            top = max(c.mine.n for c in sub)
+            fr = {"sweep": [], "peer": []}
+            ref_name = None
+            for c in sub:
+                if c.mine.n != top:
+                    continue
+                name, ref = data.reference(c.mine)
+                if ref:
+                    ref_name = name
+                    fr["sweep"].append(c.mine.gbytes / ref)
+                    fr["peer"].append(c.peer.gbytes / ref)
+            if not fr["sweep"]:
+                line.append("–")
+                continue
+            seen = True
+
+            def span(xs):
+                return fmt(min(xs)) if min(xs) == max(xs) else f"{fmt(min(xs))}–{fmt(max(xs))}"
+            line.append(f"{span(fr['sweep'])} ({peer_label(sub)} {span(fr['peer'])}) of "
+                        f"{ref_name} at {size_label(top)}")
+        if seen:
+            bw.append("| " + " | ".join(line) + " |")
+    if bw:
+        cols = [backends[d] for d in ("gpu", "cpu") if backends[d]]
+        out += ["", "## Bandwidth at the largest size", "",
+                "GB/s of bytes_min over the device's best measured copy at the same bytes "
+                "(reduce and segmented reduce: over its read bandwidth), the range over the "
+                "primitive's dtypes and variants, sweep's and in parentheses the peer's.", "",
+                "| primitive | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)] + bw
+
     others = sorted({c.mine.impl for c in data.cells} - set(backends.values()))
     if others:
         out += ["", "Other backends measured (in the sections below, not in the summary): "
