@@ -34,6 +34,15 @@ template <class T> HostSum<T> host_sum(const T *p, std::size_t from, std::size_t
     return s;
 }
 
+template <class T> void add_term(HostSum<T> &s, T x) {
+    if constexpr (std::is_floating_point_v<T>) {
+        s.value += static_cast<double>(x);
+        s.magnitude += std::fabs(static_cast<double>(x));
+    } else {
+        s.wrapped += static_cast<std::uint64_t>(x);
+    }
+}
+
 template <class T> bool sum_matches(const HostSum<T> &s, T got, std::size_t terms) {
     if constexpr (std::is_floating_point_v<T>) {
         const double eps = std::is_same_v<T, float> ? 1.2e-7 : 2.3e-16;
@@ -76,17 +85,25 @@ template <class T> std::string check_pairs(const CheckInput &in) {
     return "";
 }
 
-// Every segment [o[s], o[s+1]) of a segmented scan (its last element) or of a segmented
-// reduction (its result).
+// Every element of a (segmented) sum scan against the host's running sum over its
+// segment [o[s], o[s+1]); for a segmented reduction, every segment's result.
 template <class T>
 std::string check_segments(const CheckInput &in, const std::vector<std::size_t> &o, bool reduce) {
     const T *x = reinterpret_cast<const T *>(in.values->data());
     const T *y = reinterpret_cast<const T *>(in.output->data());
     for (std::size_t s = 0; s + 1 < o.size(); ++s) {
-        if (o[s] == o[s + 1]) continue;
-        const T got = reduce ? y[s] : y[o[s + 1] - 1];
-        if (!sum_matches(host_sum(x, o[s], o[s + 1]), got, o[s + 1] - o[s]))
-            return "segment " + std::to_string(s) + " is wrong";
+        if (reduce) {
+            if (o[s] < o[s + 1] && !sum_matches(host_sum(x, o[s], o[s + 1]), y[s], o[s + 1] - o[s]))
+                return "segment " + std::to_string(s) + " is wrong";
+            continue;
+        }
+        HostSum<T> run;
+        for (std::size_t i = o[s]; i < o[s + 1]; ++i) {
+            add_term(run, x[i]);
+            if (!sum_matches(run, y[i], i - o[s] + 1))
+                return "element " + std::to_string(i) + " (segment " + std::to_string(s) +
+                       ") is wrong";
+        }
     }
     return "";
 }
@@ -121,8 +138,7 @@ template <class T> std::string check_typed(const CheckInput &in) {
     switch (in.primitive) {
     case Primitive::Scan:
         if (in.variant == Variant::Max) return check_max_scan(x, y, n);
-        if (!sum_matches(host_sum(x, 0, n), y[n - 1], n)) return "last scan element is wrong";
-        return "";
+        return check_segments<T>(in, {0, n}, false);
     case Primitive::Reduce:
         if (!sum_matches(host_sum(x, 0, n), y[0], n)) return "reduction is wrong";
         return "";

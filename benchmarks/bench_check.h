@@ -1,6 +1,7 @@
 // bench_check.h -- a check of one result per benchmark, run once outside the timing,
-// against a host loop: scans by their last element (max scans by every element),
-// segmented scans and reductions by every segment's last element or result, split
+// against a host loop: scans and segmented scans element by element (floating sums
+// within the rounding bound of their terms), segmented reductions by every
+// segment's result, reductions by their result, split
 // and compaction by their counts and first elements, sorts and merges by their order
 // and a permutation fingerprint (pairs: every value carries its key, stably). The
 // conformance suite proves correctness; this keeps a broken path from being
