@@ -96,7 +96,9 @@ pieces=(
     "radix-64 --primitives=radix_sort --dtypes=u64"
     "msort-32 --primitives=merge_sort --dtypes=u32,f32"
     "msort-64 --primitives=merge_sort --dtypes=u64"
-    "msort-more --primitives=merge_sort_pairs,merge_sort_custom,merge_sort_pairs_custom"
+    "msort-pairs --primitives=merge_sort_pairs"
+    "msort-custom --primitives=merge_sort_custom"
+    "msort-pairs-custom --primitives=merge_sort_pairs_custom"
     "merge-32 --primitives=merge --dtypes=u32,f32"
     "merge-64 --primitives=merge --dtypes=u64"
 )
