@@ -345,7 +345,9 @@ def make_heatmap(prim, cells, outdir):
     panels.sort(key=lambda k: (k[0], DTYPES.index(k[1]) if k[1] in DTYPES else 99))
     cols = min(len(panels), 3)
     nrows = (len(panels) + cols - 1) // cols
-    fig, axes = plt.subplots(nrows, cols, figsize=(5.6 * cols, 0.9 + 0.42 * 9 * nrows),
+    most = max(len({c.mine.variant for c in cells if (c.mine.impl, c.mine.dtype) == k})
+               for k in panels)
+    fig, axes = plt.subplots(nrows, cols, figsize=(5.6 * cols, nrows * (1.0 + 0.32 * most)),
                              squeeze=False)
     image = None
     for ax, (impl, dt) in zip([a for line in axes for a in line], panels):
