@@ -13,6 +13,9 @@
 #   --build DIR         build folder (default: build/bench in the repository); configured
 #                       here when it has no CMakeCache.txt, then sweep-bench is built in it
 #   --no-build          run DIR's sweep-bench as it is (a build made elsewhere)
+#   --build-only        configure, build (and with --bundle bundle) DIR, run nothing: a
+#                       folder to copy to the machine that measures (e.g. with
+#                       -DSWEEP_ENABLE_CUDA=ON on a machine without a GPU)
 #   --bundle            after the build, copy the shared libraries sweep-bench loads from
 #                       outside DIR (Google Benchmark, the OpenMP runtime) into DIR/lib,
 #                       so that DIR also runs where they are not installed
@@ -68,6 +71,7 @@ while [ $# -gt 0 ]; do
     --part) part=${2:-}; shift ;;
     --build) build=${2:-}; shift ;;
     --no-build) do_build=0 ;;
+    --build-only) build_only=1 ;;
     --bundle) bundle=1 ;;
     --out) out=${2:-}; shift ;;
     --machine) machine=${2:-}; shift ;;
@@ -191,6 +195,11 @@ if [ "$bundle" = 1 ]; then
             index($3, own) != 1 {print $3}' | sort -u); do
         cp -L "$lib" "$build/lib/" && say "bundled $lib"
     done
+fi
+if [ "${build_only:-0}" = 1 ]; then
+    say "built $bench (copy $build/bin and $build/lib to the machine that measures)"
+    echo "$build"
+    exit 0
 fi
 if missing=$(ldd "$bench" 2>/dev/null | grep "not found"); then
     say "$bench does not load here: $missing"
