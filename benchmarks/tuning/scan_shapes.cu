@@ -107,8 +107,14 @@ void run_variant(benchmark::State &state, const CaseId &c, Launch launch) {
                                    g_stream),
                    "cudaMemcpyAsync to host");
         cuda_check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize");
-        const CheckInput check{c.primitive,      c.dtype, c.n, values.get(),
-                               flags_host.get(), &result, 0,   nullptr};
+        CheckInput check{};
+        check.primitive = c.primitive;
+        check.dtype = c.dtype;
+        check.variant = c.variant;
+        check.n = c.n;
+        check.values = values.get();
+        check.flags = flags_host.get();
+        check.output = &result;
         const std::string wrong = check_result(check);
         if (!wrong.empty()) {
             state.SkipWithError(("result check failed: " + wrong).c_str());
