@@ -17,14 +17,35 @@ void print_wrapped(std::ostream &out, const std::string &text) {
     out << wrap_lines(text);
 }
 
+// The unit a time is shown in: s, ms or us, by its size.
+double unit_of(double s, const char **name) {
+    if (s >= 1.0) {
+        *name = "s";
+        return 1.0;
+    }
+    if (s >= 1e-3) {
+        *name = "ms";
+        return 1e-3;
+    }
+    *name = "us";
+    return 1e-6;
+}
+
 std::string format_seconds(double s) {
+    const char *unit = "";
+    const double scale = unit_of(s, &unit);
     char buf[32];
-    if (s >= 1.0)
-        std::snprintf(buf, sizeof buf, "%.3g s", s);
-    else if (s >= 1e-3)
-        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
+    std::snprintf(buf, sizeof buf, "%.3g %s", s / scale, unit);
+    return buf;
+}
+
+// "median unit (fastest-slowest, R runs)", all in the median's unit.
+std::string format_spread(double median, double fastest, double slowest, std::size_t runs) {
+    const char *unit = "";
+    const double scale = unit_of(median, &unit);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3g %s (%.3g-%.3g, %zu runs)", median / scale, unit,
+                  fastest / scale, slowest / scale, runs);
     return buf;
 }
 
@@ -134,8 +155,7 @@ void ProgressReporter::ReportRuns(const std::vector<Run> &runs) {
         std::sort(s.begin(), s.end());
         const std::size_t m = s.size();
         const double median = m % 2 ? s[m / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
-        finish(name, format_seconds(median) + " (" + format_seconds(s.front()) + " - " +
-                         format_seconds(s.back()) + ", " + std::to_string(m) + " runs)");
+        finish(name, format_spread(median, s.front(), s.back(), m));
     }
 }
 

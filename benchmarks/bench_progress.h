@@ -1,7 +1,7 @@
 // bench_progress.h -- sweep-bench's console output: one line per benchmark as it
-// finishes, "[k/N, 3:10 left] name  median (min-max, R runs)", no line longer than 100
-// characters. The time left is the time so far over the benchmarks done, times those
-// still to run.
+// finishes, "[k/N, 3:10 left] name  median unit (min-max, R runs)", no line longer
+// than 100 characters. The time left is the time so far over the benchmarks done,
+// times those still to run.
 // The JSON file (--benchmark_out) still gets every repetition; this only replaces
 // Google Benchmark's console table.
 #pragma once
