@@ -16,7 +16,7 @@
 # of the cores busy just before the run), cannot measure: its report is labelled a smoke
 # run, with a warning at the top that the figures are not measurements, the job says so
 # loudly before and after the run, and it runs a small subset of the map (the OpenMP
-# backend against libstdc++ parallel mode at 2^12, 2^16 and 2^20, ten of the map's
+# backend against libstdc++ parallel mode at 2^12, 2^15 and 2^18, ten of the map's
 # variants) so that the whole job takes about ten minutes on 2 cores, build included.
 # Elsewhere it runs the whole map (tens of minutes with a GPU: benchmarks/run.sh --map
 # --piece runs it in pieces).
@@ -125,12 +125,13 @@ fi
 
 # --- 4. run
 # The map on a machine that can measure; a small subset of it otherwise (462
-# benchmarks on 2 cores without a GPU: about six minutes on a busy machine).
+# benchmarks on 2 cores without a GPU: 1 min 56 s of CPU time, 8 min of wall time on a
+# 2-core machine shared at a load average of 22).
 map_peers=--peers=std,gnu_parallel,omp_memcpy,omp_read,cub,cuda_copy,cuda_read,rocprim,hip_copy
 if [ -n "${SWEEP_BENCH_ARGS:-}" ]; then
     read -r -a args <<<"$SWEEP_BENCH_ARGS"
 elif [ ${#smoke[@]} -gt 0 ]; then
-    args=(--map --backends=openmp,cuda,hip "$map_peers" --cpu-sizes=12,16,20
+    args=(--map --backends=openmp,cuda,hip "$map_peers" --cpu-sizes=12,15,18
         --single-thread-max=20 --gpu-sizes=12:24:6
         --variants=sum,max,seg16,segrand,flags10,flags90,uniform,sorted,zipf,topbyte
         --benchmark_min_time=0.005)
