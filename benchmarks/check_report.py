@@ -4,7 +4,8 @@
     check_report.py SWEEP-BENCH WORKDIR
 
 Runs sweep-bench --map on the OpenMP backend against libstdc++ parallel mode (two
-small sizes, a few variants of every primitive, three repetitions), then checks what
+small sizes, every variant of every primitive, three repetitions; every sweep result
+is checked by sweep-bench, and a failed check fails this test), then checks what
 report.py makes of it: the Summary table (a row per primitive with cells, geometric
 mean and worst cell), a ratio grid per primitive, cells.csv with one row per result,
 the heat maps and plots when matplotlib is there, and the spread rule on two doctored
@@ -81,7 +82,7 @@ def main(argv):
     raw = os.path.join(work, "cpu.json")
     cmd = [bench, "--map", "--backends=openmp", "--peers=gnu_parallel,std,omp_memcpy,omp_read",
            "--cpu-sizes=10,12", "--single-thread-max=12",
-           "--variants=sum,max,seg16,segrand,flags10,flags90,uniform,few",
+           "--variants=all",
            "--benchmark_min_time=0.001", "--benchmark_repetitions=3",
            f"--benchmark_out={raw}", "--benchmark_out_format=json"]
     env = dict(os.environ, OMP_NUM_THREADS="2")
