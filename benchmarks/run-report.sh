@@ -142,7 +142,7 @@ fi
 repetitions=5
 case " ${args[*]} " in
 *" --benchmark_repetitions="*) ;;
-*) args+=(--benchmark_repetitions=$repetitions) ;;
+*) args+=("--benchmark_repetitions=$repetitions") ;;
 esac
 if [ -n "${SWEEP_BENCH_EXTRA:-}" ]; then
     read -r -a extra <<<"$SWEEP_BENCH_EXTRA"
