@@ -90,8 +90,8 @@ def headline(path):
            "\"geomean\" is the geometric mean of the ratio peer time / sweep time (> 1: "
            "sweep is faster), \"worst\" the lowest cell and where it is; ~ marks a ratio "
            "inside its spread, which is not claimed."
-           + (" Benchmarks that ran once have no spread, so nothing is marked ~." if once
-              else ""), ""]
+           + (" A cell whose benchmarks ran once has no spread and is shown as measured."
+              if once else ""), ""]
     head, rule = ["primitive"], ["---"]
     for b in backends:
         name = BACKEND_NAMES.get(b, b)
