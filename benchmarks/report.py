@@ -437,7 +437,7 @@ def context_lines(contexts):
                 seen.append(v)
         if seen:
             lines.append(f"- {label}: " + " | ".join(seen))
-    commits = sorted({c.get("sweep_commit", "?") for c in contexts})
+    commits = sorted({" ".join(c.get("sweep_commit", "?").split()) for c in contexts})
     lines.append(f"- sweep {ctx.get('sweep_version', '?')}, commit "
                  + ", ".join(f"`{c}`" for c in commits))
     dates = sorted([c.get("date", "?") for c in contexts] +
