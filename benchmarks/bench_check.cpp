@@ -34,6 +34,15 @@ template <class T> HostSum<T> host_sum(const T *p, std::size_t from, std::size_t
     return s;
 }
 
+template <class T> void add_term(HostSum<T> &s, T x) {
+    if constexpr (std::is_floating_point_v<T>) {
+        s.value += static_cast<double>(x);
+        s.magnitude += std::fabs(static_cast<double>(x));
+    } else {
+        s.wrapped += static_cast<std::uint64_t>(x);
+    }
+}
+
 template <class T> bool sum_matches(const HostSum<T> &s, T got, std::size_t terms) {
     if constexpr (std::is_floating_point_v<T>) {
         const double eps = std::is_same_v<T, float> ? 1.2e-7 : 2.3e-16;
@@ -59,17 +68,65 @@ template <class T> std::uint64_t bit_fingerprint(const T *p, std::size_t n) {
 
 // Sorted keys, values a permutation of the indices that carries each key (values_out[j]
 // is where keys_out[j] came from), equal keys in input order.
-std::string check_pairs(const CheckInput &in) {
-    const auto *x = reinterpret_cast<const std::uint32_t *>(in.values->data());
-    const auto *y = reinterpret_cast<const std::uint32_t *>(in.output->data());
+template <class T> std::string check_pairs(const CheckInput &in) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const T *y = reinterpret_cast<const T *>(in.output->data());
     const auto *v = reinterpret_cast<const std::uint32_t *>(in.values_out->data());
     std::vector<bool> seen(in.n, false);
     for (std::size_t j = 0; j < in.n; ++j) {
         if (v[j] >= in.n || seen[v[j]]) return "values are not a permutation of the indices";
         seen[v[j]] = true;
-        if (x[v[j]] != y[j]) return "value " + std::to_string(j) + " does not carry its key";
-        if (j > 0 && (y[j] < y[j - 1] || (y[j] == y[j - 1] && v[j] < v[j - 1])))
+        if (std::memcmp(&x[v[j]], &y[j], sizeof(T)) != 0)
+            return "value " + std::to_string(j) + " does not carry its key";
+        if (j > 0 &&
+            (y[j] < y[j - 1] || (std::memcmp(&y[j], &y[j - 1], sizeof(T)) == 0 && v[j] < v[j - 1])))
             return "output is not sorted (or not stable) at " + std::to_string(j);
+    }
+    return "";
+}
+
+// Every element of a (segmented) sum scan against the host's running sum over its
+// segment [o[s], o[s+1]); for a segmented reduction, every segment's result.
+template <class T>
+std::string check_segments(const CheckInput &in, const std::vector<std::size_t> &o, bool reduce) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const T *y = reinterpret_cast<const T *>(in.output->data());
+    for (std::size_t s = 0; s + 1 < o.size(); ++s) {
+        if (reduce) {
+            if (o[s] < o[s + 1] && !sum_matches(host_sum(x, o[s], o[s + 1]), y[s], o[s + 1] - o[s]))
+                return "segment " + std::to_string(s) + " is wrong";
+            continue;
+        }
+        HostSum<T> run;
+        for (std::size_t i = o[s]; i < o[s + 1]; ++i) {
+            add_term(run, x[i]);
+            if (!sum_matches(run, y[i], i - o[s] + 1))
+                return "element " + std::to_string(i) + " (segment " + std::to_string(s) +
+                       ") is wrong";
+        }
+    }
+    return "";
+}
+
+// The segments of head flags or offsets as offsets.
+std::vector<std::size_t> segments_of(const CheckInput &in) {
+    if (in.offsets) {
+        const auto *o = reinterpret_cast<const std::size_t *>(in.offsets->data());
+        return std::vector<std::size_t>(o, o + in.offsets->size() / sizeof(std::size_t));
+    }
+    std::vector<std::size_t> o{0};
+    for (std::size_t i = 1; i < in.n; ++i)
+        if ((*in.flags)[i]) o.push_back(i);
+    o.push_back(in.n);
+    return o;
+}
+
+template <class T> std::string check_max_scan(const T *x, const T *y, std::size_t n) {
+    T m = x[0];
+    for (std::size_t i = 0; i < n; ++i) {
+        if (m < x[i]) m = x[i];
+        if (std::memcmp(&m, &y[i], sizeof(T)) != 0)
+            return "max scan element " + std::to_string(i) + " is wrong";
     }
     return "";
 }
@@ -80,20 +137,15 @@ template <class T> std::string check_typed(const CheckInput &in) {
     const std::size_t n = in.n;
     switch (in.primitive) {
     case Primitive::Scan:
-        if (!sum_matches(host_sum(x, 0, n), y[n - 1], n)) return "last scan element is wrong";
-        return "";
+        if (in.variant == Variant::Max) return check_max_scan(x, y, n);
+        return check_segments<T>(in, {0, n}, false);
     case Primitive::Reduce:
         if (!sum_matches(host_sum(x, 0, n), y[0], n)) return "reduction is wrong";
         return "";
     case Primitive::SegmentedScan:
-    case Primitive::ScanByKey: {
-        std::size_t head = n - 1;
-        while (head > 0 && !(*in.flags)[head])
-            --head;
-        if (!sum_matches(host_sum(x, head, n), y[n - 1], n - head))
-            return "last segment's scan is wrong";
-        return "";
-    }
+    case Primitive::SegmentedScanOffsets:
+    case Primitive::ScanByKey: return check_segments<T>(in, segments_of(in), false);
+    case Primitive::SegmentedReduce: return check_segments<T>(in, segments_of(in), true);
     case Primitive::Split:
     case Primitive::Compact: {
         const std::size_t kept = count_flags(*in.flags);
@@ -112,6 +164,7 @@ template <class T> std::string check_typed(const CheckInput &in) {
     }
     case Primitive::RadixSort:
     case Primitive::MergeSort:
+    case Primitive::MergeSortCustom:
     case Primitive::Merge:
         for (std::size_t i = 1; i < n; ++i)
             if (y[i] < y[i - 1]) return "output is not sorted at " + std::to_string(i);
@@ -121,8 +174,13 @@ template <class T> std::string check_typed(const CheckInput &in) {
     case Primitive::Copy:
         if (std::memcmp(x, y, n * sizeof(T)) != 0) return "copy differs";
         return "";
+    case Primitive::RadixSortPairs:
+    case Primitive::MergeSortPairs:
+    case Primitive::MergeSortPairsCustom:
+        if (!in.values_out) return "no values to check";
+        return check_pairs<T>(in);
     case Primitive::AffineScan:
-    case Primitive::RadixSortPairs: break; // checked above, without a dtype
+    case Primitive::Read: break; // affine_scan is checked above; read has no sweep row
     }
     return "";
 }
@@ -133,10 +191,6 @@ std::string check_result(const CheckInput &in) {
     if (in.n == 0) return "";
     if (in.primitive == Primitive::AffineScan)
         return check_affine_scan(*in.values, *in.output, in.n);
-    if (in.primitive == Primitive::RadixSortPairs) {
-        if (!in.values_out) return "no values to check";
-        return check_pairs(in);
-    }
     return with_dtype(in.dtype, [&](auto zero) { return check_typed<decltype(zero)>(in); });
 }
 

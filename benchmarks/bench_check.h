@@ -1,6 +1,11 @@
-// bench_check.h -- a cheap plausibility check of one result per benchmark, run once
-// outside the timing. The conformance suite proves correctness; this only keeps a
-// broken path from being published as a fast one.
+// bench_check.h -- a check of one result per benchmark, run once outside the timing,
+// against a host loop: scans and segmented scans element by element (floating sums
+// within the rounding bound of their terms), segmented reductions by every
+// segment's result, reductions by their result, split
+// and compaction by their counts and first elements, sorts and merges by their order
+// and a permutation fingerprint (pairs: every value carries its key, stably). The
+// conformance suite proves correctness; this keeps a broken path from being
+// published as a fast one.
 #pragma once
 
 #include "bench_inputs.h"
@@ -13,12 +18,15 @@ namespace sweepbench {
 struct CheckInput {
     Primitive primitive;
     sweep_dtype dtype;
+    Variant variant; // scan: sum or max
     std::size_t n;
     const Bytes *values;     // the input (sorted halves for merge)
     const Bytes *flags;      // split/compact flags or segment heads, else nullptr
-    const Bytes *output;     // what the implementation wrote (n elements; 1 for reduce)
+    const Bytes *offsets;    // segment offsets (size_t, nseg + 1), else nullptr
+    const Bytes *output;     // what the implementation wrote (n elements; 1 for reduce,
+                             // one per segment for segmented reduce)
     std::size_t out_count;   // num_flagged/num_kept reported, for split and compact
-    const Bytes *values_out; // radix_sort_pairs: the values written (inputs: 0..n-1)
+    const Bytes *values_out; // pairs: the values written (inputs: 0..n-1)
 };
 
 // Returns "" when the result is plausible, else what is wrong.

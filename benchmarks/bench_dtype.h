@@ -26,16 +26,17 @@ template <class F> auto with_dtype(sweep_dtype dt, F &&f) {
     return f(double{});
 }
 
-// The split/compact flag of a value: a hash bit of its bytes. Deriving the flag from
-// the value lets std::stable_partition and copy_if, which take a predicate rather than
-// a flag array, see exactly the partition the flag-based primitives see.
-template <class T> inline bool split_flag_of(const T &v) {
+// The split/compact flag of a value: a hash of its bytes, below percent out of 100.
+// Deriving the flag from the value lets std::stable_partition and copy_if, which take a
+// predicate rather than a flag array, see exactly the partition the flag-based
+// primitives see.
+template <class T> inline bool split_flag_of(const T &v, unsigned percent = 50) {
     std::uint64_t raw = 0;
     std::memcpy(&raw, &v, sizeof(T));
     raw ^= raw >> 31;
     raw *= 0x9e3779b97f4a7c15ull;
     raw ^= raw >> 29;
-    return (raw >> 40) & 1u;
+    return (((raw >> 40) & 0xffffu) * 100u >> 16) < percent;
 }
 
 } // namespace sweepbench

@@ -6,6 +6,7 @@
 #include "bench_primitives.h"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <tuple>
@@ -17,14 +18,17 @@ namespace {
 
 std::uint64_t g_seed = 20261123u;
 
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-enum class Kind { Values, SortedHalves, SplitFlags, HeadFlags, RunKeys, AffineMaps, Indices };
+enum class Kind {
+    Values,
+    Keys,
+    SortedHalves,
+    SplitFlags,
+    Offsets,
+    HeadFlags,
+    RunKeys,
+    AffineMaps,
+    Indices
+};
 
 // A handful of recent arrays; large ones are GiBs, so the cache stays small.
 struct Cache {
@@ -32,20 +36,23 @@ struct Cache {
         Kind kind;
         int dtype;
         std::size_t n;
+        Variant variant;
         std::uint64_t seed;
         std::shared_ptr<const Bytes> data;
     };
     std::deque<Entry> entries;
-    static constexpr std::size_t kCapacity = 4;
+    static constexpr std::size_t kCapacity = 6;
 
-    std::shared_ptr<const Bytes> find(Kind k, int dt, std::size_t n) {
+    std::shared_ptr<const Bytes> find(Kind k, int dt, std::size_t n, Variant v = Variant::Plain) {
         for (auto &e : entries)
-            if (e.kind == k && e.dtype == dt && e.n == n && e.seed == g_seed) return e.data;
+            if (e.kind == k && e.dtype == dt && e.n == n && e.variant == v && e.seed == g_seed)
+                return e.data;
         return nullptr;
     }
-    std::shared_ptr<const Bytes> put(Kind k, int dt, std::size_t n, Bytes &&b) {
+    std::shared_ptr<const Bytes> put(Kind k, int dt, std::size_t n, Bytes &&b,
+                                     Variant v = Variant::Plain) {
         auto p = std::make_shared<const Bytes>(std::move(b));
-        entries.push_front(Entry{k, dt, n, g_seed, p});
+        entries.push_front(Entry{k, dt, n, v, g_seed, p});
         while (entries.size() > kCapacity)
             entries.pop_back();
         return p;
@@ -92,79 +99,74 @@ std::shared_ptr<const Bytes> input_values(sweep_dtype dt, std::size_t n) {
     return cache().put(Kind::Values, dt, n, make_values(dt, n));
 }
 
-// Sorted without sorting (an O(n log n) sort of 2^27 keys would dominate setup): the
-// i-th of m keys is drawn uniformly from the i-th of m equal slices of the type's
-// range, which is non-decreasing and as spread out as sorted random keys.
-template <class T> void fill_sorted(T *p, std::size_t m, std::uint64_t base) {
-    long double lo, hi;
-    if constexpr (std::is_floating_point_v<T>) {
-        lo = -1.0L;
-        hi = 1.0L;
-    } else {
-        lo = static_cast<long double>(std::numeric_limits<T>::min());
-        hi = static_cast<long double>(std::numeric_limits<T>::max());
-    }
-    const long double span = hi - lo;
-    for (std::size_t i = 0; i < m; ++i) {
-        const long double u =
-            static_cast<long double>(splitmix64(base + i) >> 11) / 9007199254740992.0L; // [0, 1)
-        const long double x =
-            lo + span * ((static_cast<long double>(i) + u) / static_cast<long double>(m));
-        T v = static_cast<T>(x);
-        // No zeros: the previous key (non-zero, not larger) keeps the order.
-        if (v == T(0)) v = i > 0 ? p[i - 1] : T(1);
-        p[i] = v;
-    }
-}
-
-std::shared_ptr<const Bytes> input_sorted_halves(sweep_dtype dt, std::size_t n) {
-    if (auto hit = cache().find(Kind::SortedHalves, dt, n)) return hit;
+std::shared_ptr<const Bytes> input_keys(sweep_dtype dt, std::size_t n, Variant dist) {
+    if (auto hit = cache().find(Kind::Keys, dt, n, dist)) return hit;
     Bytes b(n * sweep_dtype_size(dt));
-    with_dtype(dt, [&](auto zero) {
-        using T = decltype(zero);
-        T *p = reinterpret_cast<T *>(b.data());
-        const std::uint64_t base = splitmix64(g_seed ^ (0x300u + static_cast<unsigned>(dt)));
-        fill_sorted(p, n / 2, base);
-        fill_sorted(p + n / 2, n - n / 2, splitmix64(base));
-        return 0;
-    });
-    return cache().put(Kind::SortedHalves, dt, n, std::move(b));
+    generate_keys(dist, dt, n, g_seed, 0, b.data());
+    return cache().put(Kind::Keys, dt, n, std::move(b), dist);
 }
 
-std::shared_ptr<const Bytes> input_split_flags(sweep_dtype dt, std::size_t n) {
-    if (auto hit = cache().find(Kind::SplitFlags, dt, n)) return hit;
+std::shared_ptr<const Bytes> input_sorted_halves(sweep_dtype dt, std::size_t n, Variant dist) {
+    if (auto hit = cache().find(Kind::SortedHalves, dt, n, dist)) return hit;
+    Bytes b(n * sweep_dtype_size(dt));
+    generate_sorted_halves(dist, dt, n, g_seed, b.data());
+    return cache().put(Kind::SortedHalves, dt, n, std::move(b), dist);
+}
+
+std::shared_ptr<const Bytes> input_split_flags(sweep_dtype dt, std::size_t n, Variant density) {
+    if (auto hit = cache().find(Kind::SplitFlags, dt, n, density)) return hit;
     auto values = input_values(dt, n);
+    const unsigned percent = flag_percent(density);
     Bytes f(n);
     with_dtype(dt, [&](auto zero) {
         using T = decltype(zero);
         const T *p = reinterpret_cast<const T *>(values->data());
         for (std::size_t i = 0; i < n; ++i)
-            f[i] = split_flag_of(p[i]) ? 1 : 0;
+            f[i] = split_flag_of(p[i], percent) ? 1 : 0;
         return 0;
     });
-    return cache().put(Kind::SplitFlags, dt, n, std::move(f));
+    return cache().put(Kind::SplitFlags, dt, n, std::move(f), density);
 }
 
-std::shared_ptr<const Bytes> input_head_flags(std::size_t n) {
-    if (auto hit = cache().find(Kind::HeadFlags, -1, n)) return hit;
-    Bytes f(n);
-    const std::uint64_t base = splitmix64(g_seed ^ 0x200u);
-    for (std::size_t i = 0; i < n; ++i)
-        f[i] = (i == 0 || splitmix64(base + i) % kMeanSegmentLength == 0) ? 1 : 0;
-    return cache().put(Kind::HeadFlags, -1, n, std::move(f));
+std::shared_ptr<const Bytes> input_offsets(std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::Offsets, -1, n, law)) return hit;
+    const std::vector<std::size_t> o = generate_offsets(law, n, g_seed);
+    Bytes b(o.size() * sizeof(std::size_t));
+    std::memcpy(b.data(), o.data(), b.size());
+    return cache().put(Kind::Offsets, -1, n, std::move(b), law);
 }
 
-std::shared_ptr<const Bytes> input_run_keys(std::size_t n) {
-    if (auto hit = cache().find(Kind::RunKeys, -1, n)) return hit;
-    auto heads = input_head_flags(n);
+std::size_t segment_count(const Bytes &offsets) {
+    return offsets.size() / sizeof(std::size_t) - 1;
+}
+
+std::shared_ptr<const Bytes> input_head_flags(std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::HeadFlags, -1, n, law)) return hit;
+    auto offsets = input_offsets(n, law);
+    const auto *o = reinterpret_cast<const std::size_t *>(offsets->data());
+    Bytes f(n, 0);
+    for (std::size_t s = 0; s < segment_count(*offsets); ++s)
+        if (o[s] < n) f[o[s]] = 1;
+    return cache().put(Kind::HeadFlags, -1, n, std::move(f), law);
+}
+
+std::shared_ptr<const Bytes> input_run_keys(std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::RunKeys, -1, n, law)) return hit;
+    auto offsets = input_offsets(n, law);
+    const auto *o = reinterpret_cast<const std::size_t *>(offsets->data());
     Bytes b(n * sizeof(std::uint32_t));
     std::uint32_t *k = reinterpret_cast<std::uint32_t *>(b.data());
-    std::uint32_t segment = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i > 0 && (*heads)[i]) ++segment;
-        k[i] = segment;
-    }
-    return cache().put(Kind::RunKeys, -1, n, std::move(b));
+    for (std::size_t s = 0; s < segment_count(*offsets); ++s)
+        for (std::size_t i = o[s]; i < o[s + 1]; ++i)
+            k[i] = static_cast<std::uint32_t>(s);
+    return cache().put(Kind::RunKeys, -1, n, std::move(b), law);
+}
+
+std::shared_ptr<const Bytes> input_for(Primitive p, sweep_dtype dt, std::size_t n, Variant v) {
+    if (p == Primitive::Merge) return input_sorted_halves(dt, n, v);
+    if (p == Primitive::AffineScan) return input_affine_maps(n);
+    if (is_key_distribution(v)) return input_keys(dt, n, v);
+    return input_values(dt, n);
 }
 
 std::shared_ptr<const Bytes> input_affine_maps(std::size_t n) {

@@ -6,6 +6,9 @@
 // registered size by size, so consecutive implementations reuse one array.
 #pragma once
 
+#include "bench_distributions.h"
+#include "bench_primitives.h"
+
 #include <sweep/sweep.h>
 
 #include <cstddef>
@@ -24,19 +27,33 @@ void set_input_seed(std::uint64_t seed);
 // in [-1, 1) without 0 (no NaN, so every peer's operator< is a strict weak order).
 std::shared_ptr<const Bytes> input_values(sweep_dtype dt, std::size_t n);
 
-// Two runs [0, n/2) and [n/2, n), each random and ascending, never zero: the merge
-// inputs.
-std::shared_ptr<const Bytes> input_sorted_halves(sweep_dtype dt, std::size_t n);
+// n sort keys of dt drawn from the key distribution dist (generate_keys).
+std::shared_ptr<const Bytes> input_keys(sweep_dtype dt, std::size_t n, Variant dist);
 
-// One byte per element of input_values: split_flag_of(value).
-std::shared_ptr<const Bytes> input_split_flags(sweep_dtype dt, std::size_t n);
+// Two runs [0, n/2) and [n/2, n), each ascending, of keys drawn from dist: the merge
+// inputs (generate_sorted_halves).
+std::shared_ptr<const Bytes> input_sorted_halves(sweep_dtype dt, std::size_t n,
+                                                 Variant dist = Variant::Uniform);
 
-// Segment head flags: flag[0] = 1, later heads with probability 1/kMeanSegmentLength.
-std::shared_ptr<const Bytes> input_head_flags(std::size_t n);
+// One byte per element of input_values: split_flag_of(value, flag_percent(density)).
+std::shared_ptr<const Bytes> input_split_flags(sweep_dtype dt, std::size_t n,
+                                               Variant density = Variant::Flags50);
 
-// u32 keys, one value per segment of input_head_flags (the segment index, which
-// wraps only past 2^32 segments), for scan-by-key.
-std::shared_ptr<const Bytes> input_run_keys(std::size_t n);
+// Segment offsets of a segment law (generate_offsets): nseg + 1 size_t values.
+std::shared_ptr<const Bytes> input_offsets(std::size_t n, Variant law);
+// The number of segments of input_offsets' array.
+std::size_t segment_count(const Bytes &offsets);
+
+// The same segments as head flags: flag[i] = 1 where a segment starts.
+std::shared_ptr<const Bytes> input_head_flags(std::size_t n, Variant law = Variant::SegRandom);
+
+// u32 keys, one value per segment of input_offsets (the segment index, which wraps
+// only past 2^32 segments), for scan-by-key.
+std::shared_ptr<const Bytes> input_run_keys(std::size_t n, Variant law = Variant::SegRandom);
+
+// The main input of a cell: keys of its distribution for sorts, sorted halves for
+// merge, affine maps for affine_scan, input_values otherwise.
+std::shared_ptr<const Bytes> input_for(Primitive p, sweep_dtype dt, std::size_t n, Variant v);
 
 // n affine maps x -> a*x + b as (f32 a, f32 b) pairs: a = +-1, b in {-1, 0, 1}.
 // Integer-valued on purpose: every partial composition is an integer-valued map, so

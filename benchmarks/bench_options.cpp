@@ -119,9 +119,9 @@ bool option_value(const char *arg, const char *name, std::string *value) {
 } // namespace
 
 const std::vector<std::string> &known_peers() {
-    static const std::vector<std::string> peers = {"std",        "gnu_parallel", "memcpy",
-                                                   "omp_memcpy", "cub",          "thrust",
-                                                   "cuda_copy",  "rocprim",      "hip_copy"};
+    static const std::vector<std::string> peers = {
+        "std",    "gnu_parallel", "memcpy",    "omp_memcpy", "omp_read", "cub",
+        "thrust", "cuda_copy",    "cuda_read", "rocprim",    "hip_copy"};
     return peers;
 }
 
@@ -137,13 +137,20 @@ const std::vector<Primitive> &headline_primitives() {
     return p;
 }
 
+const std::vector<unsigned> &map_cpu_log2() {
+    static const std::vector<unsigned> sizes = {16, 18, 20, 22, 24, 26, 27};
+    return sizes;
+}
+
 const char *options_usage() {
     return "sweep-bench options (besides Google Benchmark's --benchmark_*):\n"
            "  --backends=LIST     sweep backends: serial,openmp,cuda,hip,all,none (all)\n"
-           "  --peers=LIST        std,gnu_parallel,memcpy,omp_memcpy,cub,thrust,cuda_copy,\n"
-           "                      rocprim,hip_copy,all,none (all)\n"
-           "  --primitives=LIST   scan,affine_scan,segmented_scan,scan_by_key,reduce,split,\n"
-           "                      compact,radix_sort,radix_sort_pairs,merge_sort,merge,copy (all)\n"
+           "  --peers=LIST        std,gnu_parallel,memcpy,omp_memcpy,omp_read,cub,thrust,\n"
+           "                      cuda_copy,cuda_read,rocprim,hip_copy,all,none (all)\n"
+           "  --primitives=LIST   scan,affine_scan,segmented_scan,segmented_scan_offsets,\n"
+           "                      scan_by_key,reduce,segmented_reduce,read,split,compact,\n"
+           "                      radix_sort,radix_sort_pairs,merge_sort,merge_sort_pairs,\n"
+           "                      merge_sort_custom,merge_sort_pairs_custom,merge,copy (all)\n"
            "  --dtypes=LIST       i8,...,u64,f32,f64 (all ten for scan, u32,u64,f32 otherwise;\n"
            "                      affine_scan and radix_sort_pairs have one fixed type)\n"
            "  --sizes=RANGE       log2 sizes for every device: from:to[:step] or k,k,...\n"
@@ -158,6 +165,13 @@ const char *options_usage() {
            "                      --dtypes and size options given too replace that part\n"
            "  --tuning=LIST       variant rows besides the selection: custom_compare (merge\n"
            "                      sort and merge through a user comparator, custom_less-*)\n"
+           "  --map               the map: every primitive on its dtypes and variants (all\n"
+           "                      key distributions, segment laws, flag densities), GPU\n"
+           "                      sizes 10:28:2, CPU sizes 16:26:2 and 27; --primitives,\n"
+           "                      --dtypes, --variants and size options given too narrow it\n"
+           "  --variants=LIST     sum,max,seg16,seg1024,segrand,flags10,flags50,flags90,\n"
+           "                      uniform,sorted,reverse,few,zipf,top16,topbyte,lowdup,\n"
+           "                      plain,all (default: one per primitive; all with --map)\n"
            "  (--benchmark_list_tests lists what a selection registers)\n";
 }
 
@@ -233,6 +247,26 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
             o.check = false;
         } else if (std::strcmp(arg, "--headline") == 0) {
             o.headline = true;
+        } else if (std::strcmp(arg, "--map") == 0) {
+            o.map = true;
+        } else if (option_value(arg, "--variants", &v)) {
+            o.variants.clear();
+            for (const auto &name : split_list(v)) {
+                if (name == "all") {
+                    for (Primitive p : all_primitives())
+                        for (Variant x : variants_of(p))
+                            if (std::find(o.variants.begin(), o.variants.end(), x) ==
+                                o.variants.end())
+                                o.variants.push_back(x);
+                    continue;
+                }
+                Variant x;
+                if (!variant_from_name(name, &x)) {
+                    *error = "unknown variant '" + name + "'";
+                    return false;
+                }
+                o.variants.push_back(x);
+            }
         } else if (option_value(arg, "--tuning", &v)) {
             o.tuning.clear();
             for (const auto &name : split_list(v)) {
@@ -251,6 +285,19 @@ bool parse_options(int *argc, char **argv, Options *out, std::string *error) {
     }
     *argc = kept;
     argv[kept] = nullptr;
+    if (o.map) {
+        if (!set_primitives) {
+            o.primitives.clear();
+            for (Primitive p : all_primitives())
+                if (!map_cells(p).empty()) o.primitives.push_back(p);
+        }
+        if (!set_cpu) o.cpu_log2 = map_cpu_log2();
+        if (!set_gpu) {
+            o.gpu_log2.clear();
+            for (unsigned k = kMapGpuFromLog2; k <= kMapGpuToLog2; k += 2)
+                o.gpu_log2.push_back(k);
+        }
+    }
     if (o.headline) {
         if (!set_primitives) o.primitives = headline_primitives();
         if (!set_dtypes) o.dtypes = {kHeadlineDtype};
@@ -284,6 +331,35 @@ std::vector<sweep_dtype> dtypes_for(const Options &o, Primitive p) {
     // of them, the others only the ones they support by default.
     for (sweep_dtype dt : o.dtypes)
         if (std::find(defaults.begin(), defaults.end(), dt) != defaults.end()) out.push_back(dt);
+    return out;
+}
+
+std::vector<Cell> cells_for(const Options &o, Primitive p) {
+    const auto wanted_dtype = [&](sweep_dtype dt) {
+        return o.dtypes.empty() || fixed_dtype(p) ||
+               std::find(o.dtypes.begin(), o.dtypes.end(), dt) != o.dtypes.end();
+    };
+    // --variants filters the primitives it names variants of and leaves the others.
+    const auto listed = [&](Variant v) {
+        return std::find(o.variants.begin(), o.variants.end(), v) != o.variants.end();
+    };
+    bool applies = false;
+    for (Variant v : variants_of(p))
+        applies = applies || listed(v);
+    const auto wanted_variant = [&](Variant v) { return !applies || listed(v); };
+    std::vector<Cell> out;
+    if (o.map) {
+        for (const Cell &c : map_cells(p))
+            if (wanted_dtype(c.dtype) && wanted_variant(c.variant)) out.push_back(c);
+        return out;
+    }
+    std::vector<Variant> variants;
+    for (Variant v : variants_of(p))
+        if (applies && listed(v)) variants.push_back(v);
+    if (!applies) variants.push_back(default_variant(p));
+    for (sweep_dtype dt : dtypes_for(o, p))
+        for (Variant v : variants)
+            out.push_back(Cell{dt, v});
     return out;
 }
 

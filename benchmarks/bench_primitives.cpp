@@ -15,13 +15,19 @@ const PrimitiveName kNames[] = {
     {Primitive::Scan, "scan"},
     {Primitive::AffineScan, "affine_scan"},
     {Primitive::SegmentedScan, "segmented_scan"},
+    {Primitive::SegmentedScanOffsets, "segmented_scan_offsets"},
     {Primitive::ScanByKey, "scan_by_key"},
     {Primitive::Reduce, "reduce"},
+    {Primitive::SegmentedReduce, "segmented_reduce"},
+    {Primitive::Read, "read"},
     {Primitive::Split, "split"},
     {Primitive::Compact, "compact"},
     {Primitive::RadixSort, "radix_sort"},
     {Primitive::RadixSortPairs, "radix_sort_pairs"},
     {Primitive::MergeSort, "merge_sort"},
+    {Primitive::MergeSortPairs, "merge_sort_pairs"},
+    {Primitive::MergeSortCustom, "merge_sort_custom"},
+    {Primitive::MergeSortPairsCustom, "merge_sort_pairs_custom"},
     {Primitive::Merge, "merge"},
     {Primitive::Copy, "copy"},
 };
@@ -61,12 +67,82 @@ std::vector<sweep_dtype> default_dtypes(Primitive p) {
         return all;
     }
     if (p == Primitive::AffineScan) return {SWEEP_U64};
-    if (p == Primitive::RadixSortPairs) return {SWEEP_U32};
+    if (p == Primitive::RadixSortPairs || p == Primitive::Read) return {SWEEP_U32, SWEEP_U64};
     return {SWEEP_U32, SWEEP_U64, SWEEP_F32};
 }
 
 bool fixed_dtype(Primitive p) {
-    return p == Primitive::AffineScan || p == Primitive::RadixSortPairs;
+    return p == Primitive::AffineScan;
+}
+
+bool has_values(Primitive p) {
+    return p == Primitive::RadixSortPairs || p == Primitive::MergeSortPairs ||
+           p == Primitive::MergeSortPairsCustom;
+}
+
+bool custom_order(Primitive p) {
+    return p == Primitive::MergeSortCustom || p == Primitive::MergeSortPairsCustom;
+}
+
+const std::vector<Variant> &variants_of(Primitive p) {
+    static const std::vector<Variant> plain = {Variant::Plain};
+    static const std::vector<Variant> scan = {Variant::Sum, Variant::Max};
+    static const std::vector<Variant> sum = {Variant::Sum};
+    switch (p) {
+    case Primitive::Scan: return scan;
+    case Primitive::Reduce: return sum;
+    case Primitive::SegmentedScan:
+    case Primitive::SegmentedScanOffsets:
+    case Primitive::ScanByKey:
+    case Primitive::SegmentedReduce: return segment_laws();
+    case Primitive::Split:
+    case Primitive::Compact: return flag_densities();
+    case Primitive::RadixSort:
+    case Primitive::RadixSortPairs:
+    case Primitive::MergeSort:
+    case Primitive::MergeSortPairs:
+    case Primitive::MergeSortCustom:
+    case Primitive::MergeSortPairsCustom:
+    case Primitive::Merge: return key_distributions();
+    case Primitive::AffineScan:
+    case Primitive::Read:
+    case Primitive::Copy: break;
+    }
+    return plain;
+}
+
+Variant default_variant(Primitive p) {
+    const std::vector<Variant> &v = variants_of(p);
+    for (Variant d : {Variant::SegRandom, Variant::Flags50})
+        for (Variant x : v)
+            if (x == d) return d;
+    return v.front();
+}
+
+std::vector<Cell> map_cells(Primitive p) {
+    std::vector<Cell> out;
+    const auto add = [&](std::initializer_list<sweep_dtype> dtypes,
+                         const std::vector<Variant> &variants) {
+        for (sweep_dtype dt : dtypes)
+            for (Variant v : variants)
+                out.push_back(Cell{dt, v});
+    };
+    switch (p) {
+    case Primitive::Scan:
+        add({SWEEP_U32, SWEEP_U64, SWEEP_F32}, {Variant::Sum});
+        add({SWEEP_I32}, {Variant::Max});
+        break;
+    case Primitive::Reduce: add({SWEEP_U32, SWEEP_U64, SWEEP_F32}, {Variant::Sum}); break;
+    case Primitive::Read: add({SWEEP_U32, SWEEP_U64}, {Variant::Plain}); break;
+    case Primitive::Copy: add({SWEEP_U32}, {Variant::Plain}); break;
+    case Primitive::RadixSort:
+    case Primitive::MergeSort:
+    case Primitive::Merge: add({SWEEP_U32, SWEEP_U64, SWEEP_F32}, key_distributions()); break;
+    case Primitive::RadixSortPairs: add({SWEEP_U32, SWEEP_U64}, key_distributions()); break;
+    case Primitive::AffineScan: break;
+    default: add({SWEEP_U32}, variants_of(p)); break;
+    }
+    return out;
 }
 
 const char *dtype_label(Primitive p, sweep_dtype dtype) {
@@ -89,10 +165,13 @@ double min_bytes(Primitive p, std::size_t elem, std::size_t n, std::size_t kept)
     const double dn = static_cast<double>(n);
     switch (p) {
     case Primitive::Scan:
-    case Primitive::AffineScan: return 2.0 * e * dn;
+    case Primitive::AffineScan:
+    case Primitive::SegmentedScanOffsets: return 2.0 * e * dn;
     case Primitive::SegmentedScan: return (2.0 * e + 1.0) * dn;
     case Primitive::ScanByKey: return (2.0 * e + sizeof(std::uint32_t)) * dn;
-    case Primitive::Reduce: return e * dn;
+    case Primitive::Reduce:
+    case Primitive::SegmentedReduce:
+    case Primitive::Read: return e * dn;
     case Primitive::Split: return (2.0 * e + 1.0) * dn;
     case Primitive::Compact: return (e + 1.0) * dn + e * static_cast<double>(kept);
     case Primitive::RadixSort: {
@@ -103,7 +182,10 @@ double min_bytes(Primitive p, std::size_t elem, std::size_t n, std::size_t kept)
         const double v = sizeof(std::uint32_t);
         return e * dn + e * 2.0 * (e + v) * dn;
     }
-    case Primitive::MergeSort: return 2.0 * e * dn;
+    case Primitive::MergeSort:
+    case Primitive::MergeSortCustom: return 2.0 * e * dn;
+    case Primitive::MergeSortPairs:
+    case Primitive::MergeSortPairsCustom: return 2.0 * (e + sizeof(std::uint32_t)) * dn;
     case Primitive::Merge: return 2.0 * e * dn;
     case Primitive::Copy: return 2.0 * e * dn;
     }

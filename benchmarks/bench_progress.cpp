@@ -1,6 +1,8 @@
 // bench_progress.cpp -- see bench_progress.h.
 #include "bench_progress.h"
 
+#include "bench_record.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -15,14 +17,35 @@ void print_wrapped(std::ostream &out, const std::string &text) {
     out << wrap_lines(text);
 }
 
+// The unit a time is shown in: s, ms or us, by its size.
+double unit_of(double s, const char **name) {
+    if (s >= 1.0) {
+        *name = "s";
+        return 1.0;
+    }
+    if (s >= 1e-3) {
+        *name = "ms";
+        return 1e-3;
+    }
+    *name = "us";
+    return 1e-6;
+}
+
 std::string format_seconds(double s) {
+    const char *unit = "";
+    const double scale = unit_of(s, &unit);
     char buf[32];
-    if (s >= 1.0)
-        std::snprintf(buf, sizeof buf, "%.3g s", s);
-    else if (s >= 1e-3)
-        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
+    std::snprintf(buf, sizeof buf, "%.3g %s", s / scale, unit);
+    return buf;
+}
+
+// "median unit (fastest-slowest, R runs)", all in the median's unit.
+std::string format_spread(double median, double fastest, double slowest, std::size_t runs) {
+    const char *unit = "";
+    const double scale = unit_of(median, &unit);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3g %s (%.3g-%.3g, %zu runs)", median / scale, unit,
+                  fastest / scale, slowest / scale, runs);
     return buf;
 }
 
@@ -57,6 +80,7 @@ std::string wrap_lines(const std::string &text) {
 }
 
 bool ProgressReporter::ReportContext(const Context &context) {
+    start_ns_ = host_now_ns();
     // Google Benchmark's own context lines, wrapped; its "Library was built as DEBUG"
     // warning is about Debian's libbenchmark package, explained once here instead.
     std::ostringstream basic;
@@ -89,8 +113,14 @@ void ProgressReporter::finish(const std::string &name, const std::string &what) 
     finished_.insert(name);
     seconds_.erase(name);
     ++done_;
-    char head[32];
-    if (total_)
+    char head[48];
+    if (total_ && done_ < total_) {
+        const double left = host_seconds_since(start_ns_) / static_cast<double>(done_) *
+                            static_cast<double>(total_ - done_);
+        const auto s = static_cast<unsigned long>(left + 0.5);
+        std::snprintf(head, sizeof head, "[%zu/%zu, %lu:%02lu left]", done_, total_, s / 60,
+                      s % 60);
+    } else if (total_)
         std::snprintf(head, sizeof head, "[%zu/%zu]", done_, total_);
     else
         std::snprintf(head, sizeof head, "[%zu]", done_);
@@ -125,8 +155,7 @@ void ProgressReporter::ReportRuns(const std::vector<Run> &runs) {
         std::sort(s.begin(), s.end());
         const std::size_t m = s.size();
         const double median = m % 2 ? s[m / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
-        finish(name, format_seconds(median) + " (" + format_seconds(s.front()) + " - " +
-                         format_seconds(s.back()) + ", " + std::to_string(m) + " runs)");
+        finish(name, format_spread(median, s.front(), s.back(), m));
     }
 }
 

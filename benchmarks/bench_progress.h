@@ -1,5 +1,7 @@
 // bench_progress.h -- sweep-bench's console output: one line per benchmark as it
-// finishes, "[k/N] name  median (min-max, R runs)", no line longer than 100 characters.
+// finishes, "[k/N, 3:10 left] name  median unit (min-max, R runs)", no line longer
+// than 100 characters. The time left is the time so far over the benchmarks done,
+// times those still to run.
 // The JSON file (--benchmark_out) still gets every repetition; this only replaces
 // Google Benchmark's console table.
 #pragma once
@@ -7,6 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -31,6 +34,7 @@ class ProgressReporter : public benchmark::BenchmarkReporter {
 
     std::size_t total_;
     std::size_t done_ = 0;
+    std::uint64_t start_ns_ = 0;                         // when the first benchmark started
     std::map<std::string, std::vector<double>> seconds_; // repetitions seen, per name
     std::set<std::string> finished_;
 };

@@ -9,7 +9,7 @@ namespace sweepbench {
 
 std::string case_name(const CaseId &c) {
     return std::string(primitive_name(c.primitive)) + "/" + dtype_label(c.primitive, c.dtype) +
-           "/" + c.impl + "/" + std::to_string(c.n);
+           "/" + variant_name(c.variant) + "/" + c.impl + "/" + std::to_string(c.n);
 }
 
 void record_counters(benchmark::State &state, const CaseId &c, std::size_t kept) {
@@ -49,9 +49,10 @@ void register_cases(const Options &o, const std::string &impl, Device dev, bool 
                     bool is_peer, const std::vector<Primitive> &supported, const CaseFn &run) {
     for (Primitive p : supported) {
         if (!wants_primitive(o, p)) continue;
-        for (sweep_dtype dt : dtypes_for(o, p)) {
+        for (const Cell &cell : cells_for(o, p)) {
             for (std::size_t n : sizes_for(o, p, dev, single_thread)) {
-                CaseId c{p, dt, n, impl, dev, is_peer};
+                CaseId c{p, cell.dtype, n, impl, dev, is_peer};
+                c.variant = cell.variant;
                 register_case(c, [c, run](benchmark::State &state) { run(state, c); });
             }
         }
@@ -64,6 +65,7 @@ void register_queued_cases() {
         const int pa = primitive_rank(a.id.primitive), pb = primitive_rank(b.id.primitive);
         if (pa != pb) return pa < pb;
         if (a.id.dtype != b.id.dtype) return a.id.dtype < b.id.dtype;
+        if (a.id.variant != b.id.variant) return a.id.variant < b.id.variant;
         return a.id.n < b.id.n;
     });
     for (const auto &e : q) {

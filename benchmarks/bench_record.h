@@ -1,8 +1,10 @@
 // bench_record.h -- how every benchmark is named and what it reports, so that
 // report.py reads sweep backends and peers the same way.
 //
-// Name: <primitive>/<dtype>/<impl>/<n>, e.g. "radix_sort/u32/sweep-cuda/1048576" or
-// "radix_sort/u32/cub/1048576" (Google Benchmark appends "/manual_time").
+// Name: <primitive>/<dtype>/<variant>/<impl>/<n>, e.g.
+// "radix_sort/u32/zipf/sweep-cuda/1048576" or "radix_sort/u32/zipf/cub/1048576"
+// (Google Benchmark appends "/manual_time"); the variant is the map's second axis
+// (bench_distributions.h).
 // Counters: n, elem_bytes, bytes_min (per call), is_peer, on_gpu, and the rates
 // items_per_second and bytes_per_second (bytes_min per second).
 #pragma once
@@ -26,6 +28,7 @@ struct CaseId {
     Device device;
     bool is_peer;
     bool custom_compare = false; // merge_sort/merge through custom_less (--tuning)
+    Variant variant = Variant::Plain;
 };
 
 std::string case_name(const CaseId &c);
@@ -37,8 +40,8 @@ void record_counters(benchmark::State &state, const CaseId &c, std::size_t kept)
 // the benchmark itself from a host clock after a synchronise, or from device events).
 void register_case(const CaseId &c, std::function<void(benchmark::State &)> fn);
 
-// Queues run for every selected primitive among `supported` x dtype x size of the
-// implementation impl (single_thread: capped at o.single_thread_max_log2).
+// Queues run for every selected primitive among `supported` x cell (cells_for) x size
+// of the implementation impl (single_thread: capped at o.single_thread_max_log2).
 using CaseFn = std::function<void(benchmark::State &, const CaseId &)>;
 void register_cases(const Options &o, const std::string &impl, Device dev, bool single_thread,
                     bool is_peer, const std::vector<Primitive> &supported, const CaseFn &run);

@@ -60,12 +60,14 @@ std::string failure(const char *what, sweep_status s) {
 
 // The inputs of one case, host side and in context memory.
 struct Prepared {
-    std::shared_ptr<const Bytes> values, flags, keys;
+    std::shared_ptr<const Bytes> values, flags, keys, offsets, indices;
     std::vector<std::unique_ptr<DeviceBuffer>> buffers;
-    void *in = nullptr, *out = nullptr, *aux = nullptr, *count = nullptr;
-    void *values_out = nullptr;                 // radix_sort_pairs
-    const sweep_custom_op *custom = nullptr;    // affine_scan
-    const sweep_custom_compare *less = nullptr; // custom_compare rows
+    void *in = nullptr, *out = nullptr, *count = nullptr;
+    void *flags_dev = nullptr, *keys_dev = nullptr, *offsets_dev = nullptr;
+    void *values_in = nullptr, *values_out = nullptr; // the pairs' u32 values
+    std::size_t nseg = 0;                             // offsets' segments
+    const sweep_custom_op *custom = nullptr;          // affine_scan
+    const sweep_custom_compare *less = nullptr;       // custom comparator rows
     std::string error;
 };
 
@@ -74,14 +76,18 @@ bool is_sum_reference(const CaseId &c) {
     return c.primitive == Primitive::AffineScan && c.is_peer;
 }
 
+bool uses_offsets(Primitive p) {
+    return p == Primitive::SegmentedScanOffsets || p == Primitive::SegmentedReduce;
+}
+
 void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t bytes) {
-    p.buffers.push_back(std::make_unique<DeviceBuffer>(ctx, bytes));
+    p.buffers.push_back(std::make_unique<DeviceBuffer>(ctx, bytes ? bytes : 1));
     DeviceBuffer &b = *p.buffers.back();
     if (b.status() != SWEEP_OK) {
         p.error = failure("sweep_malloc", b.status());
         return nullptr;
     }
-    if (host) {
+    if (host && bytes) {
         sweep_status s = sweep_memcpy(ctx, b.get(), host->data(), bytes, SWEEP_COPY_HOST_TO_DEVICE);
         if (s != SWEEP_OK) {
             p.error = failure("sweep_memcpy", s);
@@ -92,57 +98,70 @@ void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t byt
 }
 
 bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
+    const Primitive prim = c.primitive;
     const std::size_t elem = sweep_dtype_size(c.dtype);
     const std::size_t bytes = c.n * elem;
-    const bool affine = c.primitive == Primitive::AffineScan && !is_sum_reference(c);
+    const bool affine = prim == Primitive::AffineScan && !is_sum_reference(c);
     if (affine && !(p.custom = affine_op(&p.error))) return false;
-    if (c.custom_compare && !(p.less = custom_less(c.dtype, &p.error))) return false;
-    p.values = c.primitive == Primitive::Merge ? input_sorted_halves(c.dtype, c.n)
-               : affine                        ? input_affine_maps(c.n)
-                                               : input_values(c.dtype, c.n);
-    if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact)
-        p.flags = input_split_flags(c.dtype, c.n);
-    if (c.primitive == Primitive::SegmentedScan || c.primitive == Primitive::ScanByKey)
-        p.flags = input_head_flags(c.n);
-    if (c.primitive == Primitive::ScanByKey) p.keys = input_run_keys(c.n);
+    if ((c.custom_compare || custom_order(prim)) && !(p.less = custom_less(c.dtype, &p.error)))
+        return false;
+    p.values = affine ? input_affine_maps(c.n) : input_for(prim, c.dtype, c.n, c.variant);
+    if (prim == Primitive::Split || prim == Primitive::Compact)
+        p.flags = input_split_flags(c.dtype, c.n, c.variant);
+    if (prim == Primitive::SegmentedScan || prim == Primitive::ScanByKey)
+        p.flags = input_head_flags(c.n, c.variant);
+    if (prim == Primitive::ScanByKey) p.keys = input_run_keys(c.n, c.variant);
+    if (uses_offsets(prim)) {
+        p.offsets = input_offsets(c.n, c.variant);
+        p.nseg = segment_count(*p.offsets);
+    }
 
     if (!(p.in = upload(ctx, p, p.values.get(), bytes))) return false;
-    const std::size_t out_bytes = c.primitive == Primitive::Reduce ? elem : bytes;
+    const std::size_t out_bytes = prim == Primitive::Reduce            ? elem
+                                  : prim == Primitive::SegmentedReduce ? p.nseg * elem
+                                                                       : bytes;
     if (!(p.out = upload(ctx, p, nullptr, out_bytes))) return false;
-    if (c.primitive == Primitive::SegmentedScan || c.primitive == Primitive::Split ||
-        c.primitive == Primitive::Compact) {
-        if (!(p.aux = upload(ctx, p, p.flags.get(), c.n))) return false;
-    }
-    if (c.primitive == Primitive::ScanByKey) {
-        if (!(p.aux = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
-    }
-    if (c.primitive == Primitive::Split || c.primitive == Primitive::Compact) {
+    if (p.flags && !(p.flags_dev = upload(ctx, p, p.flags.get(), c.n))) return false;
+    if (p.keys && !(p.keys_dev = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
+    if (p.offsets && !(p.offsets_dev = upload(ctx, p, p.offsets.get(), p.offsets->size())))
+        return false;
+    if (prim == Primitive::Split || prim == Primitive::Compact) {
         if (!(p.count = upload(ctx, p, nullptr, sizeof(std::size_t)))) return false;
     }
-    if (c.primitive == Primitive::RadixSortPairs) {
-        p.keys = input_indices(c.n);
-        if (!(p.aux = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
-        if (!(p.values_out = upload(ctx, p, nullptr, p.keys->size()))) return false;
+    if (has_values(prim)) {
+        p.indices = input_indices(c.n);
+        if (!(p.values_in = upload(ctx, p, p.indices.get(), p.indices->size()))) return false;
+        if (!(p.values_out = upload(ctx, p, nullptr, p.indices->size()))) return false;
     }
     return true;
 }
 
 sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     const sweep_op sum = sweep_op_builtin(SWEEP_OP_SUM, c.dtype);
+    const sweep_op scan_op =
+        sweep_op_builtin(c.variant == Variant::Max ? SWEEP_OP_MAX : SWEEP_OP_SUM, c.dtype);
     const std::size_t elem = sweep_dtype_size(c.dtype);
-    const auto *flags = static_cast<const std::uint8_t *>(p.aux);
+    const auto *flags = static_cast<const std::uint8_t *>(p.flags_dev);
+    const auto *offsets = static_cast<const std::size_t *>(p.offsets_dev);
     const sweep_compare order =
         p.less ? sweep_compare_custom(p.less) : sweep_compare_builtin(c.dtype, 0);
+    const std::size_t value_size = sizeof(std::uint32_t);
     switch (c.primitive) {
-    case Primitive::Scan: return sweep_scan(ctx, sum, p.in, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::Scan: return sweep_scan(ctx, scan_op, p.in, p.out, c.n, SWEEP_INCLUSIVE);
     case Primitive::AffineScan:
         return sweep_scan(ctx, p.custom ? sweep_op_custom(p.custom) : sum, p.in, p.out, c.n,
                           SWEEP_INCLUSIVE);
     case Primitive::SegmentedScan:
         return sweep_segmented_scan_flags(ctx, sum, p.in, flags, p.out, c.n, SWEEP_INCLUSIVE);
+    case Primitive::SegmentedScanOffsets:
+        return sweep_segmented_scan_offsets(ctx, sum, p.in, p.out, c.n, offsets, p.nseg,
+                                            SWEEP_INCLUSIVE);
     case Primitive::ScanByKey:
-        return sweep_scan_by_key(ctx, sum, p.aux, SWEEP_U32, p.in, p.out, c.n, SWEEP_INCLUSIVE);
+        return sweep_scan_by_key(ctx, sum, p.keys_dev, SWEEP_U32, p.in, p.out, c.n,
+                                 SWEEP_INCLUSIVE);
     case Primitive::Reduce: return sweep_reduce(ctx, sum, p.in, c.n, p.out);
+    case Primitive::SegmentedReduce:
+        return sweep_segmented_reduce(ctx, sum, p.in, c.n, offsets, p.nseg, p.out);
     case Primitive::Split:
         return sweep_split(ctx, flags, p.in, p.out, elem, nullptr, nullptr, 0, c.n,
                            static_cast<std::size_t *>(p.count));
@@ -155,11 +174,16 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     }
     case Primitive::RadixSortPairs: {
         sweep_sort_desc desc = sweep_sort_desc_make(c.dtype);
-        desc.value_size = sizeof(std::uint32_t);
-        return sweep_radix_sort(ctx, p.in, p.out, p.aux, p.values_out, c.n, &desc);
+        desc.value_size = value_size;
+        return sweep_radix_sort(ctx, p.in, p.out, p.values_in, p.values_out, c.n, &desc);
     }
     case Primitive::MergeSort:
+    case Primitive::MergeSortCustom:
         return sweep_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n, order);
+    case Primitive::MergeSortPairs:
+    case Primitive::MergeSortPairsCustom:
+        return sweep_merge_sort(ctx, p.in, p.out, p.values_in, p.values_out, value_size, c.n,
+                                order);
     case Primitive::Merge: {
         const std::size_t na = c.n / 2;
         const auto *b = static_cast<const unsigned char *>(p.in) + na * elem;
@@ -167,15 +191,20 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     }
     case Primitive::Copy:
         return sweep_memcpy(ctx, p.out, p.in, c.n * elem, SWEEP_COPY_DEVICE_TO_DEVICE);
+    case Primitive::Read: break; // a peer-only reference
     }
     return SWEEP_ERR_INTERNAL;
 }
 
 std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     const std::size_t elem = sweep_dtype_size(c.dtype);
-    const std::size_t out_elems = c.primitive == Primitive::Reduce ? 1 : c.n;
+    const std::size_t out_elems = c.primitive == Primitive::Reduce            ? 1
+                                  : c.primitive == Primitive::SegmentedReduce ? p.nseg
+                                                                              : c.n;
     Bytes out(out_elems * elem);
-    sweep_status s = sweep_memcpy(ctx, out.data(), p.out, out.size(), SWEEP_COPY_DEVICE_TO_HOST);
+    sweep_status s = SWEEP_OK;
+    if (!out.empty())
+        s = sweep_memcpy(ctx, out.data(), p.out, out.size(), SWEEP_COPY_DEVICE_TO_HOST);
     if (s != SWEEP_OK) return failure("sweep_memcpy", s);
     std::size_t count = 0;
     if (p.count) {
@@ -189,9 +218,17 @@ std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
         if (s != SWEEP_OK) return failure("sweep_memcpy", s);
     }
     // The sum reference row is an ordinary u64 scan.
-    const Primitive checked = is_sum_reference(c) ? Primitive::Scan : c.primitive;
-    CheckInput in{checked,       c.dtype, c.n,   p.values.get(),
-                  p.flags.get(), &out,    count, p.values_out ? &values_out : nullptr};
+    CheckInput in{};
+    in.primitive = is_sum_reference(c) ? Primitive::Scan : c.primitive;
+    in.dtype = c.dtype;
+    in.variant = is_sum_reference(c) ? Variant::Sum : c.variant;
+    in.n = c.n;
+    in.values = p.values.get();
+    in.flags = p.flags.get();
+    in.offsets = p.offsets.get();
+    in.output = &out;
+    in.out_count = count;
+    in.values_out = p.values_out ? &values_out : nullptr;
     std::string wrong = check_result(in);
     return wrong.empty() ? "" : "result check failed: " + wrong;
 }
@@ -208,7 +245,7 @@ void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool
         const std::uint64_t first = host_now_ns();
         sweep_status s = call(ctx, c, p);
         if (s == SWEEP_OK) s = sweep_synchronize(ctx);
-        if (c.primitive == Primitive::AffineScan || c.custom_compare)
+        if (c.primitive == Primitive::AffineScan || c.custom_compare || custom_order(c.primitive))
             state.counters["first_call_s"] = host_seconds_since(first);
         if (s != SWEEP_OK) {
             state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
@@ -262,10 +299,13 @@ std::string register_sweep_benchmarks(const Options &o) {
         const bool single_thread = b == SWEEP_BACKEND_SERIAL;
         const std::string impl = std::string("sweep-") + sweep_backend_name(b);
         for (Primitive p : o.primitives) {
-            for (sweep_dtype dt : dtypes_for(o, p)) {
+            if (p == Primitive::Read) continue; // a reference of the peers only
+            for (const Cell &cell : cells_for(o, p)) {
+                const sweep_dtype dt = cell.dtype;
                 for (std::size_t n :
                      sizes_for(o, p, gpu ? Device::Gpu : Device::Cpu, single_thread)) {
                     CaseId c{p, dt, n, impl, gpu ? Device::Gpu : Device::Cpu, false};
+                    c.variant = cell.variant;
                     const bool do_check = o.check;
                     register_case(c, [ctx, c, do_check](benchmark::State &state) {
                         run_case(state, ctx, c, do_check);
@@ -282,6 +322,7 @@ std::string register_sweep_benchmarks(const Options &o) {
                     if (p != Primitive::AffineScan) continue;
                     CaseId ref{p,        dt,  n, "sum_u64-" + std::string(sweep_backend_name(b)),
                                c.device, true};
+                    ref.variant = c.variant;
                     register_case(ref, [ctx, ref, do_check](benchmark::State &state) {
                         run_case(state, ctx, ref, do_check);
                     });

@@ -6,11 +6,11 @@
     headline.py [REPORT.md] --write README   replace README's table with it
 
 REPORT.md (default: benchmarks/results/h100/REPORT.md) is what report.py wrote; its
-"Summary" table gives, for every primitive and dtype, each sweep backend at its
-largest size against its peer. The headline keeps the u32 rows of the GPU backend and
-of the OpenMP backend, and names the commit (commit.txt beside the report) and the
-date of the run. In a README the table sits between the lines
-<!-- headline:begin --> and <!-- headline:end -->.
+"Summary" table judges every primitive over the map by the geometric mean of its ratios
+to the peer and by its worst cell, for the GPU backend and the CPU backend. The
+headline keeps those four figures per primitive and names the machine, the commit
+(commit.txt beside the report) and the date of the run. In a README the table sits
+between the lines <!-- headline:begin --> and <!-- headline:end -->.
 """
 
 import argparse
@@ -21,29 +21,35 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_REPORT = os.path.join(HERE, "results", "h100", "REPORT.md")
 BEGIN, END = "<!-- headline:begin -->", "<!-- headline:end -->"
-PRIMITIVES = [("scan", "inclusive scan"), ("segmented_scan", "segmented scan"),
-              ("scan_by_key", "scan by key"), ("reduce", "reduce"), ("split", "split"),
+PRIMITIVES = [("scan", "inclusive scan"), ("segmented_scan", "segmented scan (flags)"),
+              ("segmented_scan_offsets", "segmented scan (offsets)"),
+              ("scan_by_key", "scan by key"), ("reduce", "reduce"),
+              ("segmented_reduce", "segmented reduce"), ("split", "split"),
               ("compact", "compaction"), ("radix_sort", "radix sort (keys)"),
-              ("merge_sort", "merge sort (keys)"), ("merge", "merge")]
-PEER_NAMES = {"cub": "CUB", "thrust": "Thrust", "rocprim": "rocPRIM",
-              "gnu_parallel": "libstdc++ parallel", "std": "std"}
+              ("radix_sort_pairs", "radix sort (pairs)"), ("merge_sort", "merge sort (keys)"),
+              ("merge_sort_pairs", "merge sort (pairs)"),
+              ("merge_sort_custom", "merge sort, custom comparator (keys)"),
+              ("merge_sort_pairs_custom", "merge sort, custom comparator (pairs)"),
+              ("merge", "merge")]
+BACKEND_NAMES = {"sweep-cuda": "CUDA", "sweep-hip": "HIP", "sweep-openmp": "OpenMP",
+                 "sweep-serial": "serial"}
 
 
-def summary_rows(text):
-    """{(primitive, dtype, backend): (n, gelems, peer, ratio)} from the Summary table."""
-    rows, inside = {}, False
+def summary(text):
+    """(backends, {primitive: [(cells, geomean, worst, vs) per backend]}) of the Summary."""
+    backends, rows, inside = [], {}, False
     for line in text.splitlines():
         if line.startswith("## "):
             inside = line.startswith("## Summary")
             continue
-        if not inside or not line.startswith("| ") or line.startswith("| primitive"):
+        if not inside or not line.startswith("| "):
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 9:
+        if cells[0] == "primitive":
+            backends = [c[:-len(" cells")] for c in cells[1::4]]
             continue
-        prim, dtype, backend, n, gelems, _gbs, _copy, peer, ratio = cells[:9]
-        rows[(prim, dtype, backend)] = (n, gelems, peer, ratio)
-    return rows
+        rows[cells[0]] = [tuple(cells[1 + 4 * i:5 + 4 * i]) for i in range(len(backends))]
+    return backends, rows
 
 
 def report_facts(path, text):
@@ -67,36 +73,38 @@ def report_facts(path, text):
     return commit, date, machine
 
 
-def cell(row):
-    if not row:
-        return "–", "–", "–"
-    n, gelems, peer, ratio = row
-    against = "–" if ratio in ("", "–") else f"{ratio}x {PEER_NAMES.get(peer, peer)}"
-    return n, gelems, against
-
-
 def headline(path):
     with open(path) as f:
         text = f.read()
-    rows = summary_rows(text)
+    backends, rows = summary(text)
     if not rows:
         raise SystemExit(f"headline.py: {path} has no Summary table")
     commit, date, machine = report_facts(path, text)
     rel = os.path.relpath(path, os.path.dirname(HERE))
-    gpu = "sweep-cuda" if any(k[2] == "sweep-cuda" for k in rows) else "sweep-hip"
-    gpu_name = "CUDA" if gpu == "sweep-cuda" else "HIP"
-    out = [f"From [`{rel}`]({rel}): {machine}, commit `{commit}`, run {date}. "
-           "u32 elements at the largest size measured; G el/s = 10^9 elements a second; "
-           "\"vs\" = sweep's throughput over the peer's in the same run (> 1: sweep is "
-           "faster).", "",
-           f"| primitive | {gpu_name}: n | G el/s | vs | OpenMP: n | G el/s | vs |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
+    m = re.search(r"^- Repetitions per benchmark: (.*)$", text, re.M)
+    reps = m.group(1) if m else "?"
+    once = reps.split(",")[0].strip() == "1"
+    out = [f"From [`{rel}`]({rel}): {machine}, commit `{commit}`, run {date}, "
+           f"repetitions per benchmark: {reps}. Each primitive is judged over every cell of "
+           "the map (element type x input variant x size) with a peer in the same run: "
+           "\"geomean\" is the geometric mean of the ratio peer time / sweep time (> 1: "
+           "sweep is faster), \"worst\" the lowest cell and where it is; ~ marks a ratio "
+           "inside its spread, which is not claimed."
+           + (" A cell whose benchmarks ran once has no spread and is shown as measured."
+              if once else ""), ""]
+    head, rule = ["primitive"], ["---"]
+    for b in backends:
+        name = BACKEND_NAMES.get(b, b)
+        head += [f"{name}: geomean", "worst cell", "vs"]
+        rule += ["---"] * 3
+    out += ["| " + " | ".join(head) + " |", "| " + " | ".join(rule) + " |"]
     for prim, label in PRIMITIVES:
-        g = rows.get((prim, "u32", gpu))
-        o = rows.get((prim, "u32", "sweep-openmp"))
-        if not g and not o:
+        if prim not in rows:
             continue
-        out.append("| " + " | ".join((label,) + cell(g) + cell(o)) + " |")
+        line = [label]
+        for _cells, g, worst, vs in rows[prim]:
+            line += [g, worst, vs]
+        out.append("| " + " | ".join(line) + " |")
     return "\n".join(out) + "\n"
 
 

@@ -1,8 +1,11 @@
 // peers_cuda.cu -- the CUDA peers on the same seeded inputs as sweep-cuda: CUB
-// (DeviceScan, ScanByKey, DeviceReduce, DevicePartition, DeviceSelect,
-// DeviceRadixSort including SortPairs, DeviceMergeSort, DeviceMerge, and InclusiveScan
-// with a compile-time affine-map functor for affine_scan), Thrust, and two bandwidth
-// references: cudaMemcpy device to device and a 16-byte-vector copy kernel.
+// (DeviceScan: InclusiveSum, InclusiveScan with a max functor, InclusiveSumByKey for
+// every segmented scan; DeviceReduce, DeviceSegmentedReduce, DevicePartition,
+// DeviceSelect, DeviceRadixSort including SortPairs, DeviceMergeSort keys and pairs
+// with the built-in order's functor or a user's, DeviceMerge, and InclusiveScan with a
+// compile-time affine-map functor for affine_scan), Thrust, and three bandwidth
+// references: cudaMemcpy device to device, a 16-byte-vector copy kernel and a
+// 16-byte-vector read kernel (the reference of reductions).
 //
 // Timing: CUDA events around each call on one stream; a warm-up call and, for
 // in-place algorithms, the input restore stay outside the events. CUB's temporary
@@ -20,6 +23,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
 #include <cub/device/device_select.cuh>
 #include <cuda/std/functional>
 #include <thrust/copy.h>
@@ -52,6 +56,21 @@ template <class T> struct Less {
     }
 };
 
+// The custom-comparator rows' comparator as a CUB user writes it: a functor of their
+// own, compiled into the sort (sweep compiles its user's device source at run time,
+// so both inline it).
+template <class T> struct UserLess {
+    __host__ __device__ bool operator()(const T &a, const T &b) const {
+        return a < b;
+    }
+};
+
+template <class T> struct Max {
+    __host__ __device__ T operator()(const T &a, const T &b) const {
+        return a < b ? b : a;
+    }
+};
+
 // affine_scan's operator as CUB users write it: a functor fixed at compile time.
 struct Affine {
     float a, b;
@@ -77,7 +96,32 @@ __global__ void copy_kernel(const uint4 *__restrict__ in, uint4 *__restrict__ ou
         out[i] = in[i];
 }
 
+// Reads bytes (a multiple of 16, 16-byte aligned) into one XOR per thread, written only
+// if it equals a value no input gives in practice: the read bandwidth reference.
+__global__ void read_kernel(const uint4 *__restrict__ in, std::size_t count, unsigned *sink) {
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    unsigned acc = 0;
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+         i += stride) {
+        const uint4 v = in[i];
+        acc ^= v.x ^ v.y ^ v.z ^ v.w;
+    }
+    if (acc == 0x9e3779b9u) *sink = acc;
+}
+
 int g_sm_count = 1;
+
+void launch_read(const void *in, std::size_t bytes, unsigned *sink) {
+    const std::size_t count = bytes / sizeof(uint4);
+    const unsigned threads = 256;
+    std::size_t blocks = (count + threads - 1) / threads;
+    const std::size_t cap = static_cast<std::size_t>(g_sm_count) * 16;
+    if (blocks > cap) blocks = cap;
+    if (blocks == 0) blocks = 1;
+    read_kernel<<<static_cast<unsigned>(blocks), threads, 0, g_stream>>>(
+        static_cast<const uint4 *>(in), count, sink);
+    cuda_check(cudaGetLastError(), "read_kernel launch");
+}
 
 void launch_copy(const void *in, void *out, std::size_t bytes) {
     const std::size_t count = bytes / sizeof(uint4);
@@ -100,20 +144,30 @@ template <class Call> void time_cub(benchmark::State &state, Call &&call) {
         state, [] {}, [&] { cuda_check(call(temp.get(), temp_bytes), "CUB call"); });
 }
 
-// radix_sort_pairs (u32 keys, the indices as u32 values) and affine_scan (8-byte
-// elements): instantiated for the one type each is measured on.
-template <class T> void cub_sort_pairs(benchmark::State &state, const T *x, T *y, std::size_t n) {
-    if constexpr (std::is_same_v<T, std::uint32_t>) {
-        DeviceMemory values_in = upload(*input_indices(n));
-        DeviceMemory values_out(n * sizeof(std::uint32_t));
-        const auto *vi = values_in.as<const std::uint32_t>();
-        auto *vo = values_out.as<std::uint32_t>();
-        const auto items = static_cast<std::int64_t>(n);
+// The pair sorts (keys with the indices as u32 values) and affine_scan (8-byte
+// elements).
+template <class T>
+void cub_sort_pairs(benchmark::State &state, const CaseId &c, const T *x, T *y, std::size_t n) {
+    DeviceMemory values_in = upload(*input_indices(n));
+    DeviceMemory values_out(n * sizeof(std::uint32_t));
+    const auto *vi = values_in.as<const std::uint32_t>();
+    auto *vo = values_out.as<std::uint32_t>();
+    const auto items = static_cast<std::int64_t>(n);
+    if (c.primitive == Primitive::RadixSortPairs) {
         time_cub(state, [&](void *t, std::size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(t, b, x, y, vi, vo, items, 0, 32, g_stream);
+            return cub::DeviceRadixSort::SortPairs(t, b, x, y, vi, vo, items, 0,
+                                                   static_cast<int>(8 * sizeof(T)), g_stream);
+        });
+    } else if (c.primitive == Primitive::MergeSortPairs) {
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceMergeSort::SortPairsCopy(t, b, x, vi, y, vo, items, Less<T>(),
+                                                       g_stream);
         });
     } else {
-        throw std::runtime_error("radix_sort_pairs is measured on u32 keys");
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceMergeSort::SortPairsCopy(t, b, x, vi, y, vo, items, UserLess<T>(),
+                                                       g_stream);
+        });
     }
 }
 
@@ -163,12 +217,7 @@ constexpr bool kAllPrimitives = std::is_same_v<T, std::uint32_t> ||
 
 template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
-    const bool merge = c.primitive == Primitive::Merge;
-    const bool affine = c.primitive == Primitive::AffineScan;
-    auto host = merge    ? input_sorted_halves(c.dtype, n)
-                : affine ? input_affine_maps(n)
-                         : input_values(c.dtype, n);
-    DeviceMemory in = upload(*host);
+    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
@@ -176,14 +225,22 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
     const auto items = static_cast<std::int64_t>(n);
     switch (c.primitive) {
     case Primitive::Scan:
-        time_cub(state, [&](void *t, std::size_t &b) {
-            return cub::DeviceScan::InclusiveSum(t, b, x, y, items, s);
-        });
+        if (c.variant == Variant::Max) {
+            time_cub(state, [&](void *t, std::size_t &b) {
+                return cub::DeviceScan::InclusiveScan(t, b, x, y, Max<T>(), items, s);
+            });
+        } else {
+            time_cub(state, [&](void *t, std::size_t &b) {
+                return cub::DeviceScan::InclusiveSum(t, b, x, y, items, s);
+            });
+        }
         break;
     case Primitive::SegmentedScan:
+    case Primitive::SegmentedScanOffsets:
     case Primitive::ScanByKey: {
-        // CUB has no head-flag scan: both run as ScanByKey over the segment indices.
-        DeviceMemory keys = upload(*input_run_keys(n));
+        // CUB has no head-flag or offsets scan: all run as ScanByKey over the segment
+        // indices.
+        DeviceMemory keys = upload(*input_run_keys(n, c.variant));
         const auto *k = keys.as<const std::uint32_t>();
         time_cub(state, [&](void *t, std::size_t &b) {
             return cub::DeviceScan::InclusiveSumByKey(t, b, k, x, y, items,
@@ -196,9 +253,19 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
             return cub::DeviceReduce::Sum(t, b, x, y, items, s);
         });
         break;
+    case Primitive::SegmentedReduce: {
+        auto offsets_host = input_offsets(n, c.variant);
+        const auto nseg = static_cast<std::int64_t>(segment_count(*offsets_host));
+        DeviceMemory offsets = upload(*offsets_host);
+        const auto *o = offsets.as<const std::size_t>();
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceSegmentedReduce::Sum(t, b, x, y, nseg, o, o + 1, s);
+        });
+        break;
+    }
     case Primitive::Split:
     case Primitive::Compact: {
-        auto flags_host = input_split_flags(c.dtype, n);
+        auto flags_host = input_split_flags(c.dtype, n, c.variant);
         *kept = count_flags(*flags_host);
         DeviceMemory flags = upload(*flags_host);
         DeviceMemory count(sizeof(std::int64_t));
@@ -221,11 +288,18 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
                                                   static_cast<int>(8 * sizeof(T)), s);
         });
         break;
-    case Primitive::RadixSortPairs: cub_sort_pairs(state, x, y, n); break;
+    case Primitive::RadixSortPairs:
+    case Primitive::MergeSortPairs:
+    case Primitive::MergeSortPairsCustom: cub_sort_pairs(state, c, x, y, n); break;
     case Primitive::AffineScan: cub_affine_scan(state, x, y, n); break;
     case Primitive::MergeSort:
         time_cub(state, [&](void *t, std::size_t &b) {
             return cub::DeviceMergeSort::StableSortKeysCopy(t, b, x, y, items, Less<T>(), s);
+        });
+        break;
+    case Primitive::MergeSortCustom:
+        time_cub(state, [&](void *t, std::size_t &b) {
+            return cub::DeviceMergeSort::StableSortKeysCopy(t, b, x, y, items, UserLess<T>(), s);
         });
         break;
     case Primitive::Merge: {
@@ -235,16 +309,15 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
         });
         break;
     }
-    case Primitive::Copy: throw std::runtime_error("no CUB copy");
+    case Primitive::Read:
+    case Primitive::Copy: throw std::runtime_error("no CUB copy or read");
     }
 }
 
 template <class T>
 void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
-    const bool merge = c.primitive == Primitive::Merge;
-    auto host = merge ? input_sorted_halves(c.dtype, n) : input_values(c.dtype, n);
-    DeviceMemory in = upload(*host);
+    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
@@ -256,11 +329,15 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
     };
     switch (c.primitive) {
     case Primitive::Scan:
-        time_device_calls(state, nothing, [&] { thrust::inclusive_scan(policy, x, x + n, y); });
+        if (c.variant == Variant::Max)
+            time_device_calls(state, nothing,
+                              [&] { thrust::inclusive_scan(policy, x, x + n, y, Max<T>()); });
+        else
+            time_device_calls(state, nothing, [&] { thrust::inclusive_scan(policy, x, x + n, y); });
         break;
     case Primitive::SegmentedScan:
     case Primitive::ScanByKey: {
-        DeviceMemory keys = upload(*input_run_keys(n));
+        DeviceMemory keys = upload(*input_run_keys(n, c.variant));
         const auto *k = keys.as<const std::uint32_t>();
         time_device_calls(state, nothing,
                           [&] { thrust::inclusive_scan_by_key(policy, k, k + n, x, y); });
@@ -274,7 +351,7 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
     }
     case Primitive::Split:
     case Primitive::Compact: {
-        auto flags_host = input_split_flags(c.dtype, n);
+        auto flags_host = input_split_flags(c.dtype, n, c.variant);
         *kept = count_flags(*flags_host);
         DeviceMemory flags = upload(*flags_host);
         const auto *f = flags.as<const unsigned char>();
@@ -292,7 +369,12 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
     case Primitive::RadixSort:
         time_device_calls(state, restore, [&] { thrust::sort(policy, y, y + n); });
         break;
-    case Primitive::RadixSortPairs: thrust_sort_pairs(state, x, y, n); break;
+    case Primitive::RadixSortPairs:
+        if constexpr (std::is_same_v<T, std::uint32_t>)
+            thrust_sort_pairs(state, x, y, n);
+        else
+            throw std::runtime_error("Thrust sorts pairs of u32 keys here");
+        break;
     case Primitive::AffineScan: throw std::runtime_error("no Thrust affine_scan");
     case Primitive::MergeSort:
         // A user comparator keeps Thrust off its radix path: this is its merge sort.
@@ -304,10 +386,11 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
                           [&] { thrust::merge(policy, x, x + n / 2, x + n / 2, x + n, y); });
         break;
     case Primitive::Copy: throw std::runtime_error("no Thrust copy");
+    default: throw std::runtime_error("not measured with Thrust");
     }
 }
 
-// Scan alone for the other dtypes.
+// Scan alone for the other dtypes (the max scan on i32 only).
 template <class T> void run_scan_only(benchmark::State &state, const CaseId &c, bool cub) {
     if (c.primitive != Primitive::Scan)
         throw std::runtime_error("this dtype is measured for scan only");
@@ -315,6 +398,25 @@ template <class T> void run_scan_only(benchmark::State &state, const CaseId &c, 
     DeviceMemory out(c.n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
+    if (c.variant == Variant::Max) {
+        if constexpr (std::is_same_v<T, std::int32_t>) {
+            const auto items = static_cast<std::int64_t>(c.n);
+            if (cub)
+                time_cub(state, [&](void *t, std::size_t &b) {
+                    return cub::DeviceScan::InclusiveScan(t, b, x, y, Max<T>(), items, g_stream);
+                });
+            else
+                time_device_calls(
+                    state, [] {},
+                    [&] {
+                        thrust::inclusive_scan(thrust::cuda::par.on(g_stream), x, x + c.n, y,
+                                               Max<T>());
+                    });
+            return;
+        } else {
+            throw std::runtime_error("the max scan is measured on u32, u64, f32 and i32");
+        }
+    }
     if (cub) {
         const auto items = static_cast<std::int64_t>(c.n);
         time_cub(state, [&](void *t, std::size_t &b) {
@@ -346,7 +448,17 @@ template <class T> void run_copy(benchmark::State &state, const CaseId &c, bool 
         });
 }
 
-enum class Peer { Cub, Thrust, Memcpy, Kernel };
+template <class T> void run_read(benchmark::State &state, const CaseId &c) {
+    const std::size_t bytes = c.n * sizeof(T);
+    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    DeviceMemory sink(sizeof(unsigned));
+    if (bytes % sizeof(uint4) != 0)
+        throw std::runtime_error("read kernel needs a multiple of 16 bytes");
+    time_device_calls(
+        state, [] {}, [&] { launch_read(in.get(), bytes, sink.as<unsigned>()); });
+}
+
+enum class Peer { Cub, Thrust, Memcpy, Kernel, Read };
 
 void run_peer(benchmark::State &state, const CaseId &c, Peer peer) {
     std::size_t kept = 0;
@@ -368,6 +480,7 @@ void run_peer(benchmark::State &state, const CaseId &c, Peer peer) {
                 break;
             case Peer::Memcpy: run_copy<T>(state, c, false); break;
             case Peer::Kernel: run_copy<T>(state, c, true); break;
+            case Peer::Read: run_read<T>(state, c); break;
             }
             return 0;
         });
@@ -397,8 +510,11 @@ std::string register_cuda_peers(const Options &o) {
         Primitive::Reduce,    Primitive::Split,         Primitive::Compact,
         Primitive::RadixSort, Primitive::MergeSort,     Primitive::Merge};
     std::vector<Primitive> cub_algorithms = algorithms, thrust_algorithms = algorithms;
-    cub_algorithms.push_back(Primitive::AffineScan);
-    cub_algorithms.push_back(Primitive::RadixSortPairs);
+    for (Primitive p :
+         {Primitive::AffineScan, Primitive::RadixSortPairs, Primitive::SegmentedScanOffsets,
+          Primitive::SegmentedReduce, Primitive::MergeSortPairs, Primitive::MergeSortCustom,
+          Primitive::MergeSortPairsCustom})
+        cub_algorithms.push_back(p);
     thrust_algorithms.push_back(Primitive::RadixSortPairs);
     if (wants_peer(o, "cub"))
         register_cases(o, "cub", Device::Gpu, false, true, cub_algorithms,
@@ -412,6 +528,9 @@ std::string register_cuda_peers(const Options &o) {
         register_cases(o, "copy_kernel", Device::Gpu, false, true, {Primitive::Copy},
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Kernel); });
     }
+    if (wants_peer(o, "cuda_read"))
+        register_cases(o, "read_kernel", Device::Gpu, false, true, {Primitive::Read},
+                       [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Read); });
     return std::string("cuda peers: ") + prop.name + " (CUDA runtime " +
            std::to_string(CUDART_VERSION) + ", " + std::to_string(prop.multiProcessorCount) +
            " SMs)";

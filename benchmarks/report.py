@@ -1,27 +1,33 @@
 #!/usr/bin/env python3
-"""Turn sweep-bench's Google Benchmark JSON into REPORT.md and PNG plots.
+"""Turn sweep-bench's Google Benchmark JSON into REPORT.md, heat maps and plots.
 
     report.py RESULTS.json [MORE.json ...] -o OUTDIR [--title T] [--command-file F ...]
-              [--smoke REASON ...]
+              [--smoke REASON ...] [--no-plots]
 
-Every benchmark is named <primitive>/<dtype>/<impl>/<n> and carries the counters
-n and bytes_min (see benchmarks/bench_record.h). For each primitive the report gives a
-table of implementation x size with G elements/s, GB/s (bytes_min per second), the
-fraction of the measured copy bandwidth on the same device and size, and, for sweep
-backends, the ratio to the peer of that device (sweep-serial: std, sweep-openmp:
-gnu_parallel, sweep-cuda: cub, sweep-hip: rocprim; for copy: memcpy, omp_memcpy,
-cudaMemcpy, hip_copy; for affine_scan: the built-in u64 sum scan of the same backend,
-sum_u64-<backend>, so the ratio is what the custom operator costs; > 1 means sweep is
-faster).
-Each cell's time is the median of its repetitions (--benchmark_repetitions), with the
-fastest and slowest beside it. --smoke REASON (repeatable) marks a run on a machine
-that cannot measure (too few cores, competing load): the report then opens with a
-warning that its figures are not measurements.
-Plots: throughput against n, log axes, one line per backend and peer, one panel
-per element type. Without matplotlib the report is written without plots and says so.
+Benchmarks are named <primitive>/<dtype>/<variant>/<impl>/<n> (older runs:
+<primitive>/<dtype>/<impl>/<n>, read with the variant "default") and carry the counters
+n and bytes_min (benchmarks/bench_record.h). A *cell* is one primitive, dtype, variant
+and size; in each cell a sweep backend is compared with its peer on the same device
+(sweep-cuda: cub, else thrust; sweep-hip: rocprim; sweep-openmp: gnu_parallel, else
+std; sweep-serial: std; copy: the device's own copy; affine_scan: the backend's
+built-in u64 sum scan). The ratio is the peer's median time over sweep's (> 1: sweep is
+faster). Its spread is the range of the ratio over every pair of repetitions
+(fastest peer over slowest sweep ... slowest peer over fastest sweep): a cell whose
+range contains 1 has a spread larger than the difference it claims; it is marked "~"
+and its ratio is not claimed.
+
+The report judges each primitive by its worst cell (where it is) and the geometric mean
+of its ratios, for the GPU backend and for the CPU backend: the Summary table, which
+benchmarks/headline.py turns into the README's table. Each primitive's section has a
+heat map of the ratio over size x variant beside the throughput plot, a grid of the
+ratios, and the largest size's bandwidth (reduce and segmented reduce against the
+device's measured read bandwidth, the rest against its copy). cells.csv holds every
+cell. Without matplotlib the report is written without plots and says so.
+--smoke REASON (repeatable) marks a run on a machine that cannot measure.
 """
 
 import argparse
+import csv
 import json
 import math
 import os
@@ -29,54 +35,97 @@ import statistics
 import sys
 from collections import defaultdict
 
-PRIMITIVES = ["scan", "affine_scan", "segmented_scan", "scan_by_key", "reduce", "split",
-              "compact", "radix_sort", "radix_sort_pairs", "merge_sort", "merge", "copy"]
+PRIMITIVES = ["scan", "affine_scan", "segmented_scan", "segmented_scan_offsets", "scan_by_key",
+              "reduce", "segmented_reduce", "read", "split", "compact", "radix_sort",
+              "radix_sort_pairs", "merge_sort", "merge_sort_pairs", "merge_sort_custom",
+              "merge_sort_pairs_custom", "merge", "copy"]
 # f32x2: affine_scan's (f32 a, f32 b) pairs.
 DTYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "f32x2"]
-# The peer each sweep backend is compared with, best first when several ran.
+VARIANTS = ["default", "plain", "sum", "max", "seg16", "seg1024", "segrand", "flags10",
+            "flags50", "flags90", "uniform", "sorted", "reverse", "few", "zipf", "top16",
+            "topbyte", "lowdup"]
 PEER_OF = {
     "sweep-serial": ["std"],
     "sweep-openmp": ["gnu_parallel", "std"],
     "sweep-cuda": ["cub", "thrust"],
     "sweep-hip": ["rocprim"],
 }
-# Copy references per device: the best of these at a size is "the copy".
+COPY_PEER_OF = {"sweep-serial": ["memcpy"], "sweep-openmp": ["omp_memcpy"],
+                "sweep-cuda": ["cudaMemcpy"], "sweep-hip": ["hip_copy"]}
 COPY_REFS = {"cpu": ["omp_memcpy", "memcpy"], "gpu": ["cudaMemcpy", "copy_kernel", "hip_copy"]}
+READ_REFS = {"cpu": ["omp_read"], "gpu": ["read_kernel"]}
+# The backend each device is judged by, first present wins.
+MAIN_BACKENDS = {"gpu": ["sweep-cuda", "sweep-hip"], "cpu": ["sweep-openmp", "sweep-serial"]}
+PEER_LABEL = {"cub": "CUB", "thrust": "Thrust", "rocprim": "rocPRIM",
+              "gnu_parallel": "libstdc++ parallel", "std": "std (one core)",
+              "cudaMemcpy": "cudaMemcpy", "omp_memcpy": "parallel memcpy", "memcpy": "memcpy",
+              "hip_copy": "hipMemcpy"}
 UNIT_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+SEGMENTS = "segments: seg16 / seg1024 all that long, segrand log-uniform in [1, 4096]"
+KEYS = ("keys: uniform (all bits), sorted, reverse, few (<= 256 distinct), zipf (weight "
+        "1/k over 2^20 ranks), top16 (equal top 16 bits), topbyte (differ only in the top "
+        "byte), lowdup (low 16 bits from 4 values)")
 WHAT = {
-    "scan": "inclusive sum; bytes_min = read n + write n",
-    "affine_scan": "inclusive scan of affine maps x -> a*x + b over (f32, f32) pairs, a custom "
-                   "operator (C function on CPUs, device source compiled at run time on GPUs; "
-                   "the compiling first call is not timed, see the counter first_call_s); "
+    "scan": "inclusive scan, sum (u32, u64, f32) or max (i32); bytes_min = read n + write n",
+    "affine_scan": "inclusive scan of affine maps over (f32, f32) pairs, a custom operator; "
                    "its peer is sum_u64-<backend>, the built-in u64 sum scan of the same "
-                   "backend on elements of the same size; cub = CUB's InclusiveScan with a "
-                   "compile-time functor; bytes_min = read n + write n (8-byte elements)",
-    "segmented_scan": "inclusive sum restarting at head flags (mean segment 64); "
-                      "bytes_min = 2n elements + n flag bytes; CUB/Thrust peers run scan-by-key "
-                      "over segment indices (CUB has no head-flag scan)",
-    "scan_by_key": "inclusive sum over runs of equal u32 keys (mean run 64); "
-                   "bytes_min = 2n elements + n keys",
-    "reduce": "sum; bytes_min = read n",
-    "split": "flagged first, both halves stable (CUB's partition reverses the second half); "
-             "50% flagged; bytes_min = 2n elements + n flag bytes",
-    "compact": "keep flagged, stable; 50% flagged; bytes_min = n elements + n flags + kept",
-    "radix_sort": "keys only, all bits, ascending; std/gnu_parallel peers are comparison sorts; "
-                  "bytes_min = one histogram read + read and write per 8-bit digit",
-    "radix_sort_pairs": "u32 keys with u32 values, all bits, ascending, stable; std = "
-                        "std::stable_sort and gnu_parallel = __gnu_parallel::sort of (key, value) "
-                        "structs by key; bytes_min = one key histogram read + read and write of "
-                        "keys and values per 8-bit digit",
-    "merge_sort": "keys only, stable, ascending; bytes_min = read n + write n (a lower bound)",
-    "merge": "two sorted halves of n/2 keys; bytes_min = read n + write n",
+                   "backend; bytes_min = read n + write n (8-byte elements)",
+    "segmented_scan": "inclusive sum restarting at head flags; " + SEGMENTS + "; bytes_min = "
+                      "2n elements + n flag bytes; CUB runs InclusiveSumByKey over segment "
+                      "indices (it has no head-flag scan), libstdc++ a parallel partial_sum of "
+                      "(value, flag) records under the segmented operator",
+    "segmented_scan_offsets": "inclusive sum over segments given by offsets; " + SEGMENTS +
+                              "; bytes_min = 2n elements; CUB runs InclusiveSumByKey over "
+                              "segment indices, libstdc++ a parallel for_each of partial_sum "
+                              "over the segments",
+    "scan_by_key": "inclusive sum over runs of equal u32 keys; " + SEGMENTS + "; bytes_min = "
+                   "2n elements + n keys; libstdc++: a parallel partial_sum of (key, value) "
+                   "records",
+    "reduce": "sum; bytes_min = read n; judged against the device's read bandwidth (the "
+              "read row)",
+    "segmented_reduce": "sum of each segment given by offsets; " + SEGMENTS + "; bytes_min = "
+                        "read n; CUB: DeviceSegmentedReduce::Sum, libstdc++: a parallel "
+                        "transform of accumulate over the segments; judged against the read "
+                        "bandwidth",
+    "read": "the read bandwidth reference (peers only: a read kernel on GPUs, an OpenMP "
+            "loop on CPUs); bytes_min = read n",
+    "split": "flagged first, both halves stable; flags10/50/90 = percent flagged; bytes_min = "
+             "2n elements + n flag bytes; libstdc++'s parallel mode has no stable partition: "
+             "the CPU peer is std::stable_partition on one core (up to its size cap)",
+    "compact": "keep flagged, stable; flags10/50/90 = percent flagged; bytes_min = n "
+               "elements + n flags + kept; CPU peer: std::copy_if on one core",
+    "radix_sort": "keys only, all bits, ascending; " + KEYS + "; the CPU peer is a "
+                  "comparison sort; bytes_min = one histogram read + read and write per "
+                  "8-bit digit",
+    "radix_sort_pairs": "keys with u32 values, all bits, stable; " + KEYS + "; CPU peer: "
+                        "__gnu_parallel::sort of (key, value) structs; bytes_min = one key "
+                        "read + read and write of keys and values per 8-bit digit",
+    "merge_sort": "keys only, stable, built-in order; " + KEYS + "; bytes_min = read n + "
+                  "write n (a lower bound)",
+    "merge_sort_pairs": "keys with u32 values, stable, built-in order; " + KEYS,
+    "merge_sort_custom": "keys only, stable, a user comparator (sweep: a C function on CPUs, "
+                         "device source compiled at run time on GPUs; CUB: a functor; "
+                         "libstdc++: __gnu_parallel::stable_sort through a function pointer "
+                         "it cannot inline); " + KEYS,
+    "merge_sort_pairs_custom": "keys with u32 values by a user comparator, as "
+                               "merge_sort_custom; " + KEYS,
+    "merge": "two sorted halves of n/2 keys each drawn from the distribution (sorted: "
+             "every key of the first half below the second's; reverse: above); " + KEYS,
     "copy": "the bandwidth reference; bytes_min = read n + write n",
 }
 
 
 class Row:
-    def __init__(self, primitive, dtype, impl, n, times, bytes_min, on_gpu, is_peer):
-        self.primitive, self.dtype, self.impl, self.n = primitive, dtype, impl, n
+    def __init__(self, key, times, bytes_min, on_gpu, is_peer):
+        self.primitive, self.dtype, self.variant, self.impl, self.n = key
+        times = sorted(times)
         self.seconds = statistics.median(times)
-        self.fastest, self.slowest, self.runs = min(times), max(times), len(times)
+        self.fastest, self.slowest, self.runs = times[0], times[-1], len(times)
+        if len(times) >= 4:
+            q = statistics.quantiles(times, n=4)
+            self.q1, self.q3 = q[0], q[2]
+        else:
+            self.q1, self.q3 = self.fastest, self.slowest
         self.bytes_min = bytes_min
         self.device = "gpu" if on_gpu else "cpu"
         self.is_peer = is_peer
@@ -89,16 +138,40 @@ class Row:
     def gbytes(self):
         return self.bytes_min / self.seconds / 1e9
 
+    @property
+    def rel_spread(self):
+        return (self.slowest - self.fastest) / self.seconds
+
+
+class Cell:
+    """One sweep row against its peer."""
+
+    def __init__(self, mine, peer_name, peer):
+        self.mine, self.peer_name, self.peer = mine, peer_name, peer
+        self.ratio = peer.seconds / mine.seconds
+        self.lo = peer.fastest / mine.slowest
+        self.hi = peer.slowest / mine.fastest
+        self.claimed = not (self.lo <= 1.0 <= self.hi) or mine.runs < 2 or peer.runs < 2
+        self.single = mine.runs < 2 or peer.runs < 2
+
+    def where(self):
+        r = self.mine
+        return f"{r.dtype} {r.variant} {size_label(r.n)}"
+
 
 def parse_name(name):
     parts = name.split("/")
-    if len(parts) < 4 or parts[0] not in PRIMITIVES:
+    if parts and parts[-1].startswith("manual_time"):
+        parts = parts[:-1]
+    if len(parts) == 4:
+        parts = parts[:2] + ["default"] + parts[2:]
+    if len(parts) != 5 or parts[0] not in PRIMITIVES:
         return None
     try:
-        n = int(parts[3])
+        n = int(parts[4])
     except ValueError:
         return None
-    return parts[0], parts[1], parts[2], n
+    return parts[0], parts[1], parts[2], parts[3], n
 
 
 def read_json(path):
@@ -124,13 +197,12 @@ def read_json(path):
 
 
 def load(paths):
-    context, times, meta, failures = {}, defaultdict(list), {}, []
+    contexts, times, meta, failures = [], defaultdict(list), {}, []
     for path in paths:
         data = read_json(path)
-        if not context:
-            context = dict(data.get("context", {}))
-        if data.get("context", {}).get("truncated"):
-            context["truncated"] = "yes"
+        ctx = dict(data.get("context", {}))
+        ctx["_file"] = os.path.basename(path)
+        contexts.append(ctx)
         for b in data.get("benchmarks", []):
             if b.get("run_type", "iteration") != "iteration":
                 continue
@@ -146,21 +218,8 @@ def load(paths):
             times[key].append(seconds)
             meta[key] = (b.get("bytes_min", 0.0), b.get("on_gpu", 0.0) > 0.5,
                          b.get("is_peer", 0.0) > 0.5)
-    rows = []
-    for key, ts in times.items():
-        bytes_min, on_gpu, is_peer = meta[key]
-        rows.append(Row(*key, ts, bytes_min, on_gpu, is_peer))
-    return context, rows, failures
-
-
-def copy_reference(rows):
-    """Best copy bandwidth (GB/s of bytes_min) per device and size, and per device."""
-    at_size, best = defaultdict(float), defaultdict(float)
-    for r in rows:
-        if r.primitive == "copy" and r.impl in COPY_REFS[r.device]:
-            at_size[(r.device, r.n)] = max(at_size[(r.device, r.n)], r.gbytes)
-            best[r.device] = max(best[r.device], r.gbytes)
-    return at_size, best
+    rows = [Row(key, ts, *meta[key]) for key, ts in times.items()]
+    return contexts, rows, failures
 
 
 def fmt(x, digits=3):
@@ -173,82 +232,241 @@ def fmt(x, digits=3):
     return f"{x:.{digits}g}"
 
 
-def spread(r):
-    """The fastest and slowest repetition in µs, or a dash for a single run."""
-    if r.runs < 2:
-        return "– (1 run)"
-    return f"{fmt(r.fastest * 1e6)}–{fmt(r.slowest * 1e6)} ({r.runs} runs)"
-
-
 def size_label(n):
     k = int(round(math.log2(n))) if n > 0 else 0
     return f"2^{k}" if (1 << k) == n else str(n)
 
 
-def impl_order(impls):
-    def key(i):
-        return (0 if i.startswith("sweep-") else 1, i)
-    return sorted(impls, key=key)
+def order_key(values, known):
+    return sorted(values, key=lambda v: (known.index(v) if v in known else len(known), v))
 
 
-def impl_colors(rows):
-    """One colour per implementation for the whole report, so lines match across plots."""
-    impls = impl_order({r.impl for r in rows})
-    palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-               "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aec7e8"]
-    return {impl: palette[i % len(palette)] for i, impl in enumerate(impls)}
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
 
 
-def make_plot(primitive, rows, outdir, colors):
+class Data:
+    def __init__(self, rows):
+        self.rows = rows
+        self.index = {(r.primitive, r.dtype, r.variant, r.impl, r.n): r for r in rows}
+        self.copy_at, self.read_at = defaultdict(float), {}
+        for r in rows:
+            if r.primitive == "copy" and r.impl in COPY_REFS[r.device]:
+                k = (r.device, r.bytes_min)
+                self.copy_at[k] = max(self.copy_at[k], r.gbytes)
+            if r.primitive == "read" and r.impl in READ_REFS[r.device]:
+                k = (r.device, r.bytes_min)
+                self.read_at[k] = max(self.read_at.get(k, 0.0), r.gbytes)
+        self.cells = []
+        for r in rows:
+            if not r.impl.startswith("sweep-"):
+                continue
+            name, peer = self.peer_for(r)
+            if peer:
+                self.cells.append(Cell(r, name, peer))
+
+    def peer_for(self, r):
+        if r.primitive == "affine_scan":
+            names = ["sum_u64-" + r.impl[len("sweep-"):]]
+        elif r.primitive == "copy":
+            names = COPY_PEER_OF.get(r.impl, [])
+        else:
+            names = PEER_OF.get(r.impl, [])
+        for name in names:
+            p = self.index.get((r.primitive, r.dtype, r.variant, name, r.n))
+            if p:
+                return name, p
+        return None, None
+
+    def reference(self, r):
+        """(name, GB/s) of the bandwidth a row is judged against: the read bandwidth for
+        reductions when measured, else the copy's; both at the same bytes_min, or the
+        nearest measured."""
+        table, name = self.copy_at, "copy"
+        if r.primitive in ("reduce", "segmented_reduce") and any(
+                k[0] == r.device for k in self.read_at):
+            table, name = self.read_at, "read"
+        best = None
+        for (dev, b), v in table.items():
+            if dev != r.device:
+                continue
+            d = abs(math.log(b / r.bytes_min)) if b > 0 and r.bytes_min > 0 else 1e9
+            if best is None or d < best[0]:
+                best = (d, v)
+        return (name, best[1]) if best else (None, None)
+
+
+def main_backend(data, device):
+    present = {c.mine.impl for c in data.cells if c.mine.device == device}
+    for b in MAIN_BACKENDS[device]:
+        if b in present:
+            return b
+    return None
+
+
+def ratio_text(cell):
+    if cell is None:
+        return ""
+    return ("~" if not cell.claimed else "") + fmt(cell.ratio)
+
+
+def verdict(cells):
+    """(geomean text, worst text, counts text) of a list of cells."""
+    if not cells:
+        return "–", "–", "–"
+    g = geomean([c.ratio for c in cells])
+    glo, ghi = geomean([c.lo for c in cells]), geomean([c.hi for c in cells])
+    single = all(c.single for c in cells)
+    gtext = fmt(g) + ("" if single or not (glo <= 1.0 <= ghi) else " ~")
+    worst = min(cells, key=lambda c: c.ratio)
+    wtext = f"{ratio_text(worst)} ({worst.where()})"
+    claimed = sum(1 for c in cells if c.claimed and not c.single)
+    counts = f"{len(cells)}" if single else f"{len(cells)} ({claimed} claimed)"
+    return gtext, wtext, counts
+
+
+def peer_label(cells):
+    names = sorted({c.peer_name for c in cells})
+    return " / ".join(PEER_LABEL.get(n, n) for n in names)
+
+
+def make_heatmap(prim, cells, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    panels = []  # (backend, dtype)
+    for c in cells:
+        k = (c.mine.impl, c.mine.dtype)
+        if k not in panels:
+            panels.append(k)
+    panels.sort(key=lambda k: (k[0], DTYPES.index(k[1]) if k[1] in DTYPES else 99))
+    cols = min(len(panels), 3)
+    nrows = (len(panels) + cols - 1) // cols
+    most = max(len({c.mine.variant for c in cells if (c.mine.impl, c.mine.dtype) == k})
+               for k in panels)
+    fig, axes = plt.subplots(nrows, cols, figsize=(5.6 * cols, nrows * (1.0 + 0.32 * most)),
+                             squeeze=False)
+    image = None
+    for ax, (impl, dt) in zip([a for line in axes for a in line], panels):
+        sub = [c for c in cells if c.mine.impl == impl and c.mine.dtype == dt]
+        variants = order_key({c.mine.variant for c in sub}, VARIANTS)
+        sizes = sorted({c.mine.n for c in sub})
+        grid = np.full((len(variants), len(sizes)), np.nan)
+        for c in sub:
+            i, j = variants.index(c.mine.variant), sizes.index(c.mine.n)
+            grid[i, j] = math.log2(c.ratio)
+            dark = abs(math.log2(c.ratio)) > 1.2
+            color = ("white" if dark else "black") if c.claimed else "#777777"
+            ax.text(j, i, ratio_text(c), ha="center", va="center", fontsize=6, color=color)
+            if not c.claimed:
+                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///",
+                                           edgecolor="#999999", linewidth=0))
+        image = ax.imshow(grid, cmap="RdBu", vmin=-2, vmax=2, aspect="auto")
+        ax.set_xticks(range(len(sizes)), [size_label(n) for n in sizes], fontsize=7)
+        ax.set_yticks(range(len(variants)), variants, fontsize=7)
+        peers = peer_label(sub)
+        ax.set_title(f"{prim} {dt}: {impl} vs {peers}", fontsize=8)
+    for ax in [a for line in axes for a in line][len(panels):]:
+        ax.set_visible(False)
+    if image is not None:
+        bar = fig.colorbar(image, ax=axes, shrink=0.8)
+        bar.set_ticks([-2, -1, 0, 1, 2], labels=["0.25x", "0.5x", "1x", "2x", "4x"])
+        bar.set_label("peer time / sweep time (> 1: sweep faster; ~ hatched: within spread)",
+                      fontsize=7)
+    name = f"{prim}-heat.png"
+    fig.savefig(os.path.join(outdir, name), dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return name
+
+
+def make_plot(prim, rows, outdir):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    dtypes = [d for d in DTYPES if any(r.dtype == d for r in rows)]
-    cols = min(len(dtypes), 5)
-    nrows = (len(dtypes) + cols - 1) // cols
-    fig, axes = plt.subplots(nrows, cols, figsize=(4.2 * cols, 3.4 * nrows), squeeze=False)
-    for ax, dt in zip([a for line in axes for a in line], dtypes):
-        sub = [r for r in rows if r.dtype == dt]
-        for impl in impl_order({r.impl for r in sub}):
-            pts = sorted((r.n, r.gelems) for r in sub if r.impl == impl)
-            style = "-o" if impl.startswith("sweep-") else "--s"
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], style, markersize=3, label=impl,
-                    color=colors.get(impl))
+    panels = []  # (device, dtype)
+    for r in rows:
+        if (r.device, r.dtype) not in panels:
+            panels.append((r.device, r.dtype))
+    panels.sort(key=lambda k: (k[0] != "gpu", DTYPES.index(k[1]) if k[1] in DTYPES else 99))
+    cols = min(len(panels), 4)
+    nrows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(nrows, cols, figsize=(4.4 * cols, 3.4 * nrows), squeeze=False)
+    cmap = plt.get_cmap("tab10")
+    for ax, (dev, dt) in zip([a for line in axes for a in line], panels):
+        sub = [r for r in rows if r.device == dev and r.dtype == dt]
+        variants = order_key({r.variant for r in sub}, VARIANTS)
+        impls = sorted({r.impl for r in sub}, key=lambda i: (not i.startswith("sweep-"), i))
+        styles = ["-", "--", ":", "-."]
+        for vi, var in enumerate(variants):
+            for ii, impl in enumerate(impls):
+                pts = sorted((r.n, r.gelems) for r in sub if r.impl == impl and r.variant == var)
+                if not pts:
+                    continue
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], styles[ii % len(styles)],
+                        marker="o" if ii == 0 else "s", markersize=2.5, color=cmap(vi % 10),
+                        label=f"{impl} {var}" if len(variants) > 1 else impl, linewidth=1)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
-        ax.set_title(f"{primitive} {dt}")
+        ax.set_title(f"{prim} {dt} ({dev.upper()})", fontsize=9)
         ax.set_xlabel("n (elements)")
         ax.set_ylabel("G elements/s")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7)
-    for ax in [a for line in axes for a in line][len(dtypes):]:
+        ax.legend(fontsize=5, ncol=2)
+    for ax in [a for line in axes for a in line][len(panels):]:
         ax.set_visible(False)
     fig.tight_layout()
-    name = f"{primitive}.png"
+    name = f"{prim}.png"
     fig.savefig(os.path.join(outdir, name), dpi=90)
     plt.close(fig)
     return name
 
 
-def machine_lines(ctx):
-    lines = []
-    host = ctx.get("host_name", "?")
-    cpus = ctx.get("num_cpus", "?")
-    mhz = ctx.get("mhz_per_cpu", "?")
-    lines.append(f"- Host: `{host}`, {cpus} CPUs at {mhz} MHz (as Google Benchmark read them)")
-    if ctx.get("sweep_backends"):
-        lines.append(f"- sweep backends: {ctx['sweep_backends'].strip('; ')}")
-    if ctx.get("sweep_peers"):
-        lines.append(f"- Peers: {ctx['sweep_peers'].strip('; ')}")
-    lines.append(f"- sweep {ctx.get('sweep_version', '?')}, commit `{ctx.get('sweep_commit', '?')}`")
-    lines.append(f"- Run at {ctx.get('date', '?')}")
-    if ctx.get("truncated"):
-        lines.append("- **The run was cut off before it finished: some results are missing.**")
-    lines.append(f"- Sizes: CPU {ctx.get('sweep_cpu_sizes', '?')}; GPU "
-                 f"{ctx.get('sweep_gpu_sizes', '?')}; one-core implementations up to "
-                 f"{ctx.get('sweep_single_thread_max', '?')}; input seed {ctx.get('sweep_seed', '?')}")
+def context_lines(contexts):
+    ctx = contexts[0] if contexts else {}
+    lines = [f"- Host: `{ctx.get('host_name', '?')}`, {ctx.get('num_cpus', '?')} CPUs at "
+             f"{ctx.get('mhz_per_cpu', '?')} MHz (as Google Benchmark read them)"]
+    for key, label in (("sweep_backends", "sweep backends"), ("sweep_peers", "Peers")):
+        seen = []
+        for c in contexts:
+            v = c.get(key, "").strip("; ")
+            if v and v not in seen:
+                seen.append(v)
+        if seen:
+            lines.append(f"- {label}: " + " | ".join(seen))
+    commits = sorted({" ".join(c.get("sweep_commit", "?").split()) for c in contexts})
+    lines.append(f"- sweep {ctx.get('sweep_version', '?')}, commit "
+                 + ", ".join(f"`{c}`" for c in commits))
+    dates = sorted([c.get("date", "?") for c in contexts] +
+                   [c["date_last"] for c in contexts if c.get("date_last")])
+    lines.append(f"- Run at {dates[0]}" + (f" … {dates[-1]}" if len(dates) > 1 else ""))
+    if any(c.get("truncated") for c in contexts):
+        lines.append("- **A run was cut off before it finished: some results are missing.**")
+    files = [c.get("merged_from") or c["_file"] for c in contexts]
+    lines.append("- Results from " + ", ".join(files))
     return lines
+
+
+def write_csv(path, data):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["primitive", "dtype", "variant", "impl", "n", "device", "median_s", "min_s",
+                    "max_s", "q1_s", "q3_s", "runs", "gbytes_per_s", "reference", "of_reference",
+                    "peer", "ratio", "ratio_lo", "ratio_hi", "claimed"])
+        cell_of = {id(c.mine): c for c in data.cells}
+        for r in sorted(data.rows, key=lambda r: (r.primitive, r.dtype, r.variant, r.impl, r.n)):
+            ref_name, ref = data.reference(r)
+            c = cell_of.get(id(r))
+            w.writerow([r.primitive, r.dtype, r.variant, r.impl, r.n, r.device,
+                        f"{r.seconds:.6g}", f"{r.fastest:.6g}", f"{r.slowest:.6g}",
+                        f"{r.q1:.6g}", f"{r.q3:.6g}", r.runs, f"{r.gbytes:.4g}", ref_name or "",
+                        f"{r.gbytes / ref:.3g}" if ref else "",
+                        c.peer_name if c else "", f"{c.ratio:.4g}" if c else "",
+                        f"{c.lo:.4g}" if c else "", f"{c.hi:.4g}" if c else "",
+                        ("yes" if c.claimed else "no") if c else ""])
 
 
 def main(argv):
@@ -263,21 +481,19 @@ def main(argv):
                     help="label the report a smoke run, not a measurement (repeatable)")
     args = ap.parse_args(argv)
 
-    context, rows, failures = load(args.json)
+    contexts, rows, failures = load(args.json)
     if not rows and not failures:
         print("report.py: no sweep-bench results in " + ", ".join(args.json), file=sys.stderr)
         return 1
     os.makedirs(args.outdir, exist_ok=True)
-    ref_at, ref_best = copy_reference(rows)
-    colors = impl_colors(rows)
-    by_prim = defaultdict(list)
-    for r in rows:
-        by_prim[r.primitive].append(r)
+    data = Data(rows)
+    runs = sorted({r.runs for r in rows})
 
     plots_ok, plot_note = not args.no_plots, ""
     if plots_ok:
         try:
             import matplotlib  # noqa: F401
+            import numpy  # noqa: F401
         except ImportError:
             plots_ok, plot_note = False, "matplotlib is not installed: no plots were made."
     else:
@@ -293,114 +509,176 @@ def main(argv):
                 "for cores (OpenMP rows stall on their barriers) and ratios between rows "
                 "can be off by orders of magnitude. Measure on an idle machine with 8 or "
                 "more cores (or a GPU) before drawing any conclusion.", ""]
-    out += machine_lines(context)
+    out += context_lines(contexts)
+    out.append(f"- Repetitions per benchmark: {', '.join(map(str, runs))}")
     commands = []
     for path in args.command_file:
         if os.path.exists(path):
             with open(path) as f:
                 commands.append(f.read().strip())
+    if not commands:
+        commands = [c["sweep_command"] for c in contexts if c.get("sweep_command")]
     if commands:
         out += ["", "Command:" if len(commands) == 1 else "Commands:", "", "```"] + commands + ["```"]
-    elif context.get("sweep_command"):
-        out += ["", "Command:", "", "```", context["sweep_command"], "```"]
-    out += ["", "How to read this: time is the median over the repetitions of Google "
-            "Benchmark's mean time per call, *spread* the fastest and slowest repetition "
-            "(manual timing: a host clock around call + "
-            "sweep_synchronize for sweep, CUDA events for CUB/Thrust, a host clock for CPU "
-            "peers; warm-up call excluded). G el/s = n / time. GB/s = bytes_min / time, where "
-            "bytes_min is the least traffic the primitive needs (stated per primitive). "
-            "*of copy* = GB/s over the best measured copy on the same device at the same n "
-            "(CPU: omp_memcpy/memcpy; GPU: cudaMemcpy/copy kernel). *vs peer* = sweep's "
-            "throughput over the named peer's at the same n (> 1: sweep is faster)."]
-    if ref_best:
-        refs = ", ".join(f"{dev}: {fmt(v)} GB/s" for dev, v in sorted(ref_best.items()))
-        out += ["", f"Best measured copy bandwidth (read + write): {refs}."]
+    out += ["", "How to read this: a *cell* is one primitive, element type, variant (key "
+            "distribution, segment law, flag density or operator) and size. Its *ratio* is "
+            "the peer's median time over sweep's (> 1: sweep is faster), where each time is "
+            "the median over the repetitions of Google Benchmark's mean time per call "
+            "(manual timing: a host clock around call + sweep_synchronize for sweep, device "
+            "events for CUB/Thrust/rocPRIM, a host clock for CPU peers; warm-up call "
+            "excluded). The ratio's *spread* runs from the fastest peer repetition over the "
+            "slowest sweep repetition to the slowest over the fastest: where it contains 1 "
+            "the spread is larger than the difference, the cell is marked **~** and its "
+            "ratio is not claimed (hatched in the heat maps). A primitive is judged by its "
+            "**worst cell** and the **geometric mean** of its ratios over the map (marked ~ "
+            "when the geometric means of the spreads' ends straddle 1). GB/s = bytes_min / "
+            "time, bytes_min the least traffic the primitive needs; *of copy* / *of read* = "
+            "that over the device's measured copy or read bandwidth at the same bytes."]
+    if runs and runs[0] < 2:
+        out += ["", "**Some benchmarks ran once: their spread is unknown and their ratios are "
+                "shown as measured, without the ~ test.**"]
     if plot_note:
         out += ["", f"**{plot_note}**"]
 
-    # The summary: each sweep backend against its peer at its largest size.
+    # The summary: per primitive, the worst cell and the geometric mean, GPU and CPU.
+    backends = {dev: main_backend(data, dev) for dev in ("gpu", "cpu")}
+    by_prim = defaultdict(list)
+    for c in data.cells:
+        by_prim[c.mine.primitive].append(c)
+    header = ["primitive"]
+    for dev in ("gpu", "cpu"):
+        if backends[dev]:
+            header += [f"{backends[dev]} cells", "geomean", "worst cell", "vs"]
     summary = []
     for prim in PRIMITIVES:
-        for dt in DTYPES:
-            sub = [r for r in by_prim.get(prim, []) if r.dtype == dt]
-            for impl in impl_order({r.impl for r in sub if r.impl.startswith("sweep-")}):
-                mine = [r for r in sub if r.impl == impl]
-                big = max(mine, key=lambda r: r.n)
-                peer_name, peer = peer_for(impl, sub, big.n)
-                ref = ref_at.get((big.device, big.n)) or ref_best.get(big.device)
-                summary.append(f"| {prim} | {dt} | {impl} | {size_label(big.n)} | "
-                               f"{fmt(big.gelems)} | {fmt(big.gbytes)} | "
-                               f"{fmt(big.gbytes / ref) if ref else '–'} | "
-                               f"{peer_name or '–'} | "
-                               f"{fmt(big.gelems / peer.gelems) if peer else '–'} | "
-                               f"{spread(big)} |")
+        cells = by_prim.get(prim, [])
+        line = [prim]
+        any_cells = False
+        for dev in ("gpu", "cpu"):
+            if not backends[dev]:
+                continue
+            sub = [c for c in cells if c.mine.impl == backends[dev]]
+            any_cells = any_cells or bool(sub)
+            g, w, counts = verdict(sub)
+            line += [counts, g, w, peer_label(sub) or "–"]
+        if any_cells:
+            summary.append("| " + " | ".join(line) + " |")
     if summary:
-        out += ["", "## Summary: each sweep backend at its largest size", "",
-                "| primitive | dtype | backend | n | G el/s | GB/s | of copy | peer | vs peer "
-                "| spread (µs) |",
-                "|---|---|---|---|---|---|---|---|---|---|"] + summary
+        out += ["", "## Summary: worst cell and geometric mean per primitive", "",
+                "Ratio = peer time / sweep time over every cell with a peer (> 1: sweep is "
+                "faster); ~ = within the spread, not claimed.", "",
+                "| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + summary
+
+    # Bandwidth at the largest size: sweep's and the peer's fraction of the device's copy
+    # (reductions: of its read), the range over the primitive's dtypes and variants.
+    bw = []
+    for prim in PRIMITIVES:
+        cells = by_prim.get(prim, [])
+        line, seen = [prim], False
+        for dev in ("gpu", "cpu"):
+            if not backends[dev]:
+                continue
+            sub = [c for c in cells if c.mine.impl == backends[dev]]
+            if not sub:
+                line.append("–")
+                continue
+            top = max(c.mine.n for c in sub)
+            fr = {"sweep": [], "peer": []}
+            ref_name = None
+            for c in sub:
+                if c.mine.n != top:
+                    continue
+                name, ref = data.reference(c.mine)
+                if ref:
+                    ref_name = name
+                    fr["sweep"].append(c.mine.gbytes / ref)
+                    fr["peer"].append(c.peer.gbytes / ref)
+            if not fr["sweep"]:
+                line.append("–")
+                continue
+            seen = True
+
+            def span(xs):
+                return fmt(min(xs)) if min(xs) == max(xs) else f"{fmt(min(xs))}–{fmt(max(xs))}"
+            line.append(f"{span(fr['sweep'])} ({peer_label(sub)} {span(fr['peer'])}) of "
+                        f"{ref_name} at {size_label(top)}")
+        if seen:
+            bw.append("| " + " | ".join(line) + " |")
+    if bw:
+        cols = [backends[d] for d in ("gpu", "cpu") if backends[d]]
+        out += ["", "## Bandwidth at the largest size", "",
+                "GB/s of bytes_min over the device's best measured copy at the same bytes "
+                "(reduce and segmented reduce: over its read bandwidth), the range over the "
+                "primitive's dtypes and variants, sweep's and in parentheses the peer's.", "",
+                "| primitive | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)] + bw
+
+    others = sorted({c.mine.impl for c in data.cells} - set(backends.values()))
+    if others:
+        out += ["", "Other backends measured (in the sections below, not in the summary): "
+                + ", ".join(others) + "."]
 
     for prim in PRIMITIVES:
-        prow = by_prim.get(prim)
+        prow = [r for r in rows if r.primitive == prim]
         if not prow:
             continue
-        out += ["", f"## {prim}", "", WHAT[prim] + "."]
+        cells = by_prim.get(prim, [])
+        out += ["", f"## {prim}", "", WHAT.get(prim, "") + "."]
         if plots_ok:
+            pics = []
             try:
-                name = make_plot(prim, prow, args.outdir, colors)
-                out += ["", f"![{prim}]({name})"]
+                if cells:
+                    pics.append(f"![{prim} ratio]({make_heatmap(prim, cells, args.outdir)})")
+                pics.append(f"![{prim} throughput]({make_plot(prim, prow, args.outdir)})")
             except Exception as e:  # a plot must not cost the tables
-                out += ["", f"(plot failed: {e})"]
-        for dt in DTYPES:
-            sub = [r for r in prow if r.dtype == dt]
-            if not sub:
-                continue
-            out += ["", f"### {prim} {dt}", "",
-                    "| n | implementation | time (µs) | spread (µs) | G el/s | GB/s | of copy "
-                    "| peer | vs peer |",
-                    "|---|---|---|---|---|---|---|---|---|"]
-            for r in sorted(sub, key=lambda r: (r.n, 0 if r.impl.startswith("sweep-") else 1,
-                                                r.impl)):
-                ref = ref_at.get((r.device, r.n)) or ref_best.get(r.device)
-                peer_name, peer = (None, None)
-                if r.impl.startswith("sweep-"):
-                    peer_name, peer = peer_for(r.impl, sub, r.n)
-                out.append(f"| {size_label(r.n)} | {r.impl} | {fmt(r.seconds * 1e6)} | "
-                           f"{spread(r)} | {fmt(r.gelems)} | {fmt(r.gbytes)} | "
-                           f"{fmt(r.gbytes / ref) if ref else '–'} | {peer_name or ''} | "
-                           f"{fmt(r.gelems / peer.gelems) if peer else ''} |")
+                pics.append(f"(plot failed: {e})")
+            out += [""] + [" ".join(pics)]
+        for impl in sorted({c.mine.impl for c in cells}):
+            sub = [c for c in cells if c.mine.impl == impl]
+            sizes = sorted({c.mine.n for c in sub})
+            g, w, counts = verdict(sub)
+            out += ["", f"### {prim}: {impl} vs {peer_label(sub)}", "",
+                    f"Geometric mean {g}, worst cell {w}; {counts} cells.", "",
+                    "| dtype | variant | " + " | ".join(size_label(n) for n in sizes) + " |",
+                    "|---|---|" + "---|" * len(sizes)]
+            keys = sorted({(c.mine.dtype, c.mine.variant) for c in sub},
+                          key=lambda k: (DTYPES.index(k[0]) if k[0] in DTYPES else 99,
+                                         VARIANTS.index(k[1]) if k[1] in VARIANTS else 99))
+            grid = {(c.mine.dtype, c.mine.variant, c.mine.n): c for c in sub}
+            for dt, var in keys:
+                out.append(f"| {dt} | {var} | "
+                           + " | ".join(ratio_text(grid.get((dt, var, n))) for n in sizes)
+                           + " |")
+        # The largest size of every sweep row: time, spread, bandwidth.
+        big = {}
+        for r in prow:
+            k = (r.impl, r.dtype, r.variant)
+            if k not in big or r.n > big[k].n:
+                big[k] = r
+        out += ["", "Largest size of each row:", "",
+                "| implementation | dtype | variant | n | time (µs) | spread (µs) | GB/s "
+                "| of copy/read |", "|---|---|---|---|---|---|---|---|"]
+        for (impl, dt, var), r in sorted(big.items(), key=lambda kv: (
+                not kv[0][0].startswith("sweep-"), kv[0][0],
+                DTYPES.index(kv[0][1]) if kv[0][1] in DTYPES else 99,
+                VARIANTS.index(kv[0][2]) if kv[0][2] in VARIANTS else 99)):
+            ref_name, ref = data.reference(r)
+            spread = (f"{fmt(r.fastest * 1e6)}–{fmt(r.slowest * 1e6)} ({r.runs} runs)"
+                      if r.runs > 1 else "– (1 run)")
+            frac = f"{fmt(r.gbytes / ref)} of {ref_name}" if ref else "–"
+            out.append(f"| {impl} | {dt} | {var} | {size_label(r.n)} | {fmt(r.seconds * 1e6)} "
+                       f"| {spread} | {fmt(r.gbytes)} | {frac} |")
 
     if failures:
         out += ["", "## Skipped or failed", "", "| benchmark | message |", "|---|---|"]
-        for (prim, dt, impl, n), msg in sorted(failures):
-            out.append(f"| {prim}/{dt}/{impl}/{size_label(n)} | {msg.replace('|', '/')} |")
+        for (prim, dt, var, impl, n), msg in sorted(failures):
+            out.append(f"| {prim}/{dt}/{var}/{impl}/{size_label(n)} | {msg.replace('|', '/')} |")
 
+    write_csv(os.path.join(args.outdir, "cells.csv"), data)
     path = os.path.join(args.outdir, "REPORT.md")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
     print(path)
     return 0
-
-
-COPY_PEER_OF = {"sweep-serial": ["memcpy"], "sweep-openmp": ["omp_memcpy"],
-                "sweep-cuda": ["cudaMemcpy"], "sweep-hip": ["hip_copy"]}
-
-
-def peer_names(impl, primitive):
-    """Candidate peers of a sweep row, best first."""
-    if primitive == "affine_scan":
-        return ["sum_u64-" + impl[len("sweep-"):]]
-    return (COPY_PEER_OF if primitive == "copy" else PEER_OF).get(impl, [])
-
-
-def peer_for(impl, rows, n):
-    """The peer a sweep row is compared with: its backend's library peer, for copy the
-    device's own copy, for affine_scan the backend's built-in u64 sum scan."""
-    for name in peer_names(impl, rows[0].primitive if rows else ""):
-        for r in rows:
-            if r.impl == name and r.n == n:
-                return name, r
-    return None, None
 
 
 if __name__ == "__main__":

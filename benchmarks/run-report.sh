@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # run-report.sh -- the benchmark main job (ci/main.sh runs it): builds sweep-bench (or
-# reuses the build), runs it on every backend and peer present with this machine's
-# default sizes, three repetitions a benchmark, printing a line as each finishes, then
-# writes REPORT.md and its plots.
+# reuses the build), runs the benchmark map (sweep-bench --map) on every backend and
+# peer present, five repetitions a benchmark, printing "[k/N, m:ss left]" as each
+# finishes, then writes REPORT.md, cells.csv, the heat maps and the plots.
 #
 #   benchmarks/run-report.sh [MACHINE]
 #
@@ -14,8 +14,12 @@
 # A machine with fewer than 8 cores, or with competing load (a 1-minute load average of
 # a quarter of its cores or more before the build, or other processes keeping a quarter
 # of the cores busy just before the run), cannot measure: its report is labelled a smoke
-# run, with a warning at the top that the figures are not measurements, and the sizes
-# are cut so that the whole job takes about four minutes on 2 cores, build included.
+# run, with a warning at the top that the figures are not measurements, the job says so
+# loudly before and after the run, and it runs a small subset of the map (the OpenMP
+# backend against libstdc++ parallel mode at 2^12, 2^15 and 2^18, ten of the map's
+# variants) so that the whole job takes about ten minutes on 2 cores, build included.
+# Elsewhere it runs the whole map (tens of minutes with a GPU: benchmarks/run.sh --map
+# --piece runs it in pieces).
 #
 # Environment:
 #   SWEEP_BENCH_BUILD   build folder (default: build/bench in the repository)
@@ -38,6 +42,11 @@ python=/usr/bin/python3
 [ -x "$python" ] || python=python3
 steps=5
 t_start=$SECONDS
+
+loud() { # a banner nobody can miss
+    local line="=========================================================================="
+    printf '%s\n' "$line" "  $*" "$line"
+}
 
 step() { # step K TEXT: "[K/5] TEXT"
     local k=$1
@@ -66,6 +75,7 @@ if [ -e /dev/kfd ] && command -v rocminfo >/dev/null 2>&1 &&
 fi
 if [ ${#smoke[@]} -gt 0 ]; then
     step 1 "machine: $cores cores, load $load1: a smoke run, not a measurement"
+    loud "SMOKE RUN on $cores cores: the numbers of this job are NOT performance results."
 else
     step 1 "machine: $cores cores, load $load1, GPU: $([ $have_gpu = 1 ] && echo yes || echo no)"
 fi
@@ -114,20 +124,25 @@ if ! "$python" -c 'import matplotlib' >/dev/null 2>&1; then
 fi
 
 # --- 4. run
-# Default sizes: a measurement on a machine that can measure; a short smoke run
-# otherwise (480 benchmarks on 2 cores without a GPU: about two and a half minutes).
+# The map on a machine that can measure; a small subset of it otherwise (462
+# benchmarks on 2 cores without a GPU: 1 min 56 s of CPU time, 8 min of wall time on a
+# 2-core machine shared at a load average of 22).
+map_peers=--peers=std,gnu_parallel,omp_memcpy,omp_read,cub,cuda_copy,cuda_read,rocprim,hip_copy
 if [ -n "${SWEEP_BENCH_ARGS:-}" ]; then
     read -r -a args <<<"$SWEEP_BENCH_ARGS"
 elif [ ${#smoke[@]} -gt 0 ]; then
-    args=(--cpu-sizes=10:22:4 --single-thread-max=18 --gpu-sizes=10:26:4 --benchmark_min_time=0.01)
-elif [ "$have_gpu" = 1 ]; then # (the GPU sizes apply to an AMD GPU too)
-    args=(--gpu-sizes=10:28:2 --cpu-sizes=11:27:2 --single-thread-max=23 --benchmark_min_time=0.05)
+    args=(--map --backends=openmp,cuda,hip "$map_peers" --cpu-sizes=12,15,18
+        --single-thread-max=20 --gpu-sizes=12:24:6
+        --variants=sum,max,seg16,segrand,flags10,flags90,uniform,sorted,zipf,topbyte
+        --benchmark_min_time=0.005)
 else
-    args=(--cpu-sizes=11:27:2 --single-thread-max=23 --benchmark_min_time=0.05)
+    args=(--map --backends=openmp,cuda,hip "$map_peers" --single-thread-max=23
+        --benchmark_min_time=0.05)
 fi
+repetitions=5
 case " ${args[*]} " in
 *" --benchmark_repetitions="*) ;;
-*) args+=(--benchmark_repetitions=3) ;;
+*) args+=("--benchmark_repetitions=$repetitions") ;;
 esac
 if [ -n "${SWEEP_BENCH_EXTRA:-}" ]; then
     read -r -a extra <<<"$SWEEP_BENCH_EXTRA"
@@ -157,7 +172,7 @@ if [ "${busy:-0}" -ge 25 ]; then
     smoke+=("Other processes kept ${busy}% of its CPU time busy just before the run.")
 fi
 
-step 4 "running $count benchmarks, 3 repetitions each: a line as each finishes"
+step 4 "running $count benchmarks, $repetitions repetitions each: a line as each finishes"
 SWEEP_BENCH_TOTAL=$count SWEEP_BENCH_COMMIT="$commit" "${cmd[@]}"
 
 # --- 5. report
@@ -168,7 +183,7 @@ for reason in "${smoke[@]}"; do
 done
 "$python" "$root/benchmarks/report.py" "$out/results.json" -o "$out" "${report_args[@]}" >/dev/null
 if [ ${#smoke[@]} -gt 0 ]; then
-    sweep_say "SMOKE RUN: the figures are not measurements; the report says why at its top."
+    loud "SMOKE RUN: $cores-core numbers are NOT performance results (the report says why)."
 fi
 sweep_say "done in $((SECONDS - t_start)) s; the report:"
 echo "$out/REPORT.md"

@@ -13,6 +13,9 @@
 #   --build DIR         build folder (default: build/bench in the repository); configured
 #                       here when it has no CMakeCache.txt, then sweep-bench is built in it
 #   --no-build          run DIR's sweep-bench as it is (a build made elsewhere)
+#   --build-only        configure, build (and with --bundle bundle) DIR, run nothing: a
+#                       folder to copy to the machine that measures (e.g. with
+#                       -DSWEEP_ENABLE_CUDA=ON on a machine without a GPU)
 #   --bundle            after the build, copy the shared libraries sweep-bench loads from
 #                       outside DIR (Google Benchmark, the OpenMP runtime) into DIR/lib,
 #                       so that DIR also runs where they are not installed
@@ -20,9 +23,24 @@
 #   --machine NAME      names the default output folder and the report (default: the
 #                       short host name)
 #   --headline          only the README's headline cells (sweep-bench --headline)
+#   --map               the map (sweep-bench --map): every primitive on its dtypes and
+#                       variants, GPU 2^10..2^28 step 2, CPU 2^16..2^27; the GPU part
+#                       against CUB with the device's copy and read references, the CPU
+#                       part the OpenMP backend against libstdc++ parallel mode (std on
+#                       one core for split and compaction, up to 2^23)
+#   --piece NAME        one piece of the map (--list-pieces names them; each runs in
+#                       under 9 minutes on an H100 and its 16 host cores): writes
+#                       PART-NAME.json etc., so that pieces run one after another fill
+#                       one folder
+#   --list-pieces       print the pieces and the sweep-bench options of each, and exit
+#   --repetitions R     repetitions of every benchmark (default 5); the report's spread
+#                       is the range over them
+#   --report-only       run nothing: merge every PART*.json of the output folder into
+#                       map.json (merge_json.py) and write the report from it
 #   --time-limit S      stop each part's sweep-bench after S seconds; its JSON keeps the
 #                       results completed by then, which report.py reads
-#   --report            write REPORT.md and the plots (matplotlib) with report.py
+#   --report            write REPORT.md, cells.csv, the heat maps and the plots
+#                       (matplotlib) with report.py from the JSON of this run
 #   -D...               CMake options for a new configuration (e.g. -DSWEEP_ENABLE_CUDA=ON;
 #                       by default CUDA is on where nvcc is found and nvidia-smi sees a
 #                       GPU, HIP where the project finds its toolchain and /dev/kfd exists)
@@ -34,14 +52,15 @@
 #   CPU part, 8 or more cores: 11..27 step 2, one-core up to 23, 0.05 s;
 #   CPU part, fewer cores: 10..24 step 2, one-core up to 20, 0.02 s (the report says
 #   that such a machine gives a smoke run, not a measurement).
-# Each part writes PART.json, PART.log (what sweep-bench printed), command-PART.txt and
-# machine-PART.txt; commit.txt holds the commit measured. The last line printed is the
+# Each part writes PART.json (PART-PIECE.json with --piece), PART.log (what sweep-bench
+# printed), command-PART.txt and machine-PART.txt; commit.txt holds the commit measured.
+# Every line sweep-bench prints says [k/N, m:ss left]. The last line printed is the
 # output folder, or REPORT.md's path with --report.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 part=all build=$root/build/bench do_build=1 bundle=0 out="" machine="" headline=0
-time_limit="" report=0
+time_limit="" report=0 map=0 piece="" repetitions=5 report_only=0
 cmake_args=() bench_extra=()
 usage() {
     sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' >&2
@@ -52,10 +71,16 @@ while [ $# -gt 0 ]; do
     --part) part=${2:-}; shift ;;
     --build) build=${2:-}; shift ;;
     --no-build) do_build=0 ;;
+    --build-only) build_only=1 ;;
     --bundle) bundle=1 ;;
     --out) out=${2:-}; shift ;;
     --machine) machine=${2:-}; shift ;;
     --headline) headline=1 ;;
+    --map) map=1 ;;
+    --piece) piece=${2:-}; map=1; shift ;;
+    --list-pieces) list_pieces=1 ;;
+    --repetitions) repetitions=${2:-}; shift ;;
+    --report-only) report_only=1 report=1 do_build=0 ;;
     --time-limit) time_limit=${2:-}; shift ;;
     --report) report=1 ;;
     -D*) cmake_args+=("$1") ;;
@@ -66,12 +91,67 @@ while [ $# -gt 0 ]; do
     shift
 done
 case $part in gpu | cpu | all) ;; *) echo "run.sh: --part gpu, cpu or all" >&2; exit 2 ;; esac
+
+# The map's pieces: NAME and the sweep-bench options that select it (with --map).
+pieces=(
+    "scans --primitives=scan,segmented_scan,segmented_scan_offsets,scan_by_key,reduce,segmented_reduce,read,copy"
+    "partition --primitives=split,compact"
+    "radix-32 --primitives=radix_sort --dtypes=u32,f32"
+    "radix-64 --primitives=radix_sort --dtypes=u64"
+    "radix-pairs-32 --primitives=radix_sort_pairs --dtypes=u32"
+    "radix-pairs-64 --primitives=radix_sort_pairs --dtypes=u64"
+    "msort-u32 --primitives=merge_sort --dtypes=u32"
+    "msort-f32 --primitives=merge_sort --dtypes=f32"
+    "msort-u64 --primitives=merge_sort --dtypes=u64"
+    "msort-pairs --primitives=merge_sort_pairs"
+    "msort-custom-a --primitives=merge_sort_custom --variants=uniform,sorted,reverse,few"
+    "msort-custom-b --primitives=merge_sort_custom --variants=zipf,top16,topbyte,lowdup"
+    "msort-pairs-custom-a --primitives=merge_sort_pairs_custom --variants=uniform,sorted,reverse,few"
+    "msort-pairs-custom-b --primitives=merge_sort_pairs_custom --variants=zipf,top16,topbyte,lowdup"
+    "merge-32 --primitives=merge --dtypes=u32,f32"
+    "merge-64 --primitives=merge --dtypes=u64"
+)
+if [ "${list_pieces:-0}" = 1 ]; then
+    printf '%s\n' "${pieces[@]}"
+    exit 0
+fi
+piece_args=()
+if [ -n "$piece" ]; then
+    for entry in "${pieces[@]}"; do
+        if [ "${entry%% *}" = "$piece" ]; then
+            read -r -a piece_args <<<"${entry#* }"
+        fi
+    done
+    if [ ${#piece_args[@]} = 0 ]; then
+        echo "run.sh: unknown piece '$piece' (--list-pieces lists them)" >&2
+        exit 2
+    fi
+fi
 [ -n "$machine" ] || machine=$(hostname -s 2>/dev/null || echo local)
 build=$(mkdir -p "$build" && cd "$build" && pwd)
 [ -n "$out" ] || out=$build/results/$machine
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 
 say() { printf '[run %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+if [ "$report_only" = 1 ]; then
+    shopt -s nullglob
+    files=()
+    for f in "$out"/gpu*.json "$out"/cpu*.json; do files+=("$f"); done
+    if [ ${#files[@]} = 0 ]; then
+        say "no gpu*.json or cpu*.json in $out"
+        exit 1
+    fi
+    say "merging ${#files[@]} files into $out/map.json"
+    "$python" "$root/benchmarks/merge_json.py" -o "$out/map.json" "${files[@]}" || exit 1
+    title="sweep benchmarks: $machine"
+    "$python" "$root/benchmarks/report.py" "$out/map.json" -o "$out" --title "$title" \
+        >/dev/null || exit 1
+    echo "$out/REPORT.md"
+    exit 0
+fi
 
 # The build.
 bench=$build/bin/sweep-bench
@@ -121,6 +201,11 @@ if [ "$bundle" = 1 ]; then
         cp -L "$lib" "$build/lib/" && say "bundled $lib"
     done
 fi
+if [ "${build_only:-0}" = 1 ]; then
+    say "built $bench (copy $build/bin and $build/lib to the machine that measures)"
+    echo "$build"
+    exit 0
+fi
 if missing=$(ldd "$bench" 2>/dev/null | grep "not found"); then
     say "$bench does not load here: $missing"
     exit 1
@@ -153,47 +238,57 @@ gpu_present() {
 }
 
 run_part() { # PART
-    local p=$1 args
+    local p=$1 args name=$1
+    [ -n "$piece" ] && name=$1-$piece
     case $p in
     gpu)
-        args=(--backends=cuda,hip --peers=cub,thrust,cuda_copy,rocprim,hip_copy)
-        [ "$headline" = 1 ] || args+=(--gpu-sizes=10:28:2)
+        if [ "$map" = 1 ]; then
+            args=(--map --backends=cuda,hip --peers=cub,cuda_copy,cuda_read,rocprim,hip_copy)
+        else
+            args=(--backends=cuda,hip --peers=cub,thrust,cuda_copy,rocprim,hip_copy)
+            [ "$headline" = 1 ] || args+=(--gpu-sizes=10:28:2)
+        fi
         args+=(--benchmark_min_time=0.05)
         ;;
     cpu)
-        args=(--backends=serial,openmp --peers=std,gnu_parallel,memcpy,omp_memcpy)
+        if [ "$map" = 1 ]; then
+            args=(--map --backends=openmp --peers=gnu_parallel,std,omp_memcpy,omp_read
+                --single-thread-max=23)
+        else
+            args=(--backends=serial,openmp --peers=std,gnu_parallel,memcpy,omp_memcpy)
+        fi
         if [ "$cores" -ge 8 ]; then
-            [ "$headline" = 1 ] || args+=(--cpu-sizes=11:27:2 --single-thread-max=23)
+            [ "$headline" = 1 ] || [ "$map" = 1 ] || args+=(--cpu-sizes=11:27:2 --single-thread-max=23)
             args+=(--benchmark_min_time=0.05)
         else
-            [ "$headline" = 1 ] || args+=(--cpu-sizes=10:24:2 --single-thread-max=20)
+            [ "$headline" = 1 ] || [ "$map" = 1 ] || args+=(--cpu-sizes=10:24:2 --single-thread-max=20)
             args+=(--benchmark_min_time=0.02)
         fi
         ;;
     esac
     [ "$headline" = 1 ] && args+=(--headline)
-    args+=("${bench_extra[@]}")
-    describe_machine >"$out/machine-$p.txt"
-    local cmd=("$bench" "${args[@]}" --benchmark_out="$out/$p.json" --benchmark_out_format=json)
+    args+=("${piece_args[@]}" "--benchmark_repetitions=$repetitions" "${bench_extra[@]}")
+    describe_machine >"$out/machine-$name.txt"
+    local cmd=("$bench" "${args[@]}" --benchmark_out="$out/$name.json" --benchmark_out_format=json)
     # Paths inside the repository are written relative to it.
-    printf '%q ' "${cmd[@]}" | sed "s|$root/||g" >"$out/command-$p.txt"
-    echo >>"$out/command-$p.txt"
+    printf '%q ' "${cmd[@]}" | sed "s|$root/||g" >"$out/command-$name.txt"
+    echo >>"$out/command-$name.txt"
     local count
     count=$("$bench" "${args[@]}" --benchmark_list_tests=true 2>/dev/null | wc -l)
-    say "$p part: $count benchmarks; each line below is one finished result"
+    say "$name: $count benchmarks, $repetitions repetitions each; a line as each finishes"
     local runner=()
     [ -n "$time_limit" ] && runner=(timeout "$time_limit")
-    SWEEP_BENCH_COMMIT=${commit:-${SWEEP_BENCH_COMMIT:-}} "${runner[@]}" "${cmd[@]}" 2>&1 |
-        tee "$out/$p.log"
+    SWEEP_BENCH_TOTAL=$count SWEEP_BENCH_COMMIT=${commit:-${SWEEP_BENCH_COMMIT:-}} \
+        "${runner[@]}" "${cmd[@]}" 2>&1 | tee "$out/$name.log"
     local rc=${PIPESTATUS[0]}
-    if [ -s "$out/$p.json" ]; then
-        jsons+=("$out/$p.json")
-        command_files+=(--command-file "$out/command-$p.txt")
+    if [ -s "$out/$name.json" ]; then
+        jsons+=("$out/$name.json")
+        command_files+=(--command-file "$out/command-$name.txt")
     fi
     if [ "$rc" = 124 ]; then
-        say "$p part stopped after $time_limit s: $out/$p.json holds the results completed"
+        say "$name stopped after $time_limit s: $out/$name.json holds the results completed"
     elif [ "$rc" != 0 ]; then
-        say "$p part: sweep-bench exited with $rc (see $out/$p.log)"
+        say "$name: sweep-bench exited with $rc (see $out/$name.log)"
         return 1
     fi
 }
@@ -220,8 +315,6 @@ for p in "${parts[@]}"; do
 done
 
 if [ "$report" = 1 ] && [ ${#jsons[@]} -gt 0 ]; then
-    python=/usr/bin/python3
-    [ -x "$python" ] || python=python3
     title="sweep benchmarks: $machine"
     if [[ " ${jsons[*]} " == *"/cpu.json "* ]] && [ "$cores" -lt 8 ]; then
         title="$title (CPU rows: a smoke run, $cores cores are too few to measure)"

@@ -88,7 +88,7 @@ void run_variant(benchmark::State &state, const CaseId &c, Launch launch) {
     try {
         const bool segmented = c.primitive == Primitive::SegmentedScan;
         auto values = input_values(c.dtype, c.n);
-        auto flags_host = segmented ? input_head_flags(c.n) : nullptr;
+        auto flags_host = segmented ? input_head_flags(c.n, c.variant) : nullptr;
         DeviceMemory in = upload(*values);
         DeviceMemory flags = segmented ? upload(*flags_host) : DeviceMemory(0);
         DeviceMemory out(c.n * sizeof(T));
@@ -107,8 +107,14 @@ void run_variant(benchmark::State &state, const CaseId &c, Launch launch) {
                                    g_stream),
                    "cudaMemcpyAsync to host");
         cuda_check(cudaStreamSynchronize(g_stream), "cudaStreamSynchronize");
-        const CheckInput check{c.primitive,      c.dtype, c.n, values.get(),
-                               flags_host.get(), &result, 0,   nullptr};
+        CheckInput check{};
+        check.primitive = c.primitive;
+        check.dtype = c.dtype;
+        check.variant = c.variant;
+        check.n = c.n;
+        check.values = values.get();
+        check.flags = flags_host.get();
+        check.output = &result;
         const std::string wrong = check_result(check);
         if (!wrong.empty()) {
             state.SkipWithError(("result check failed: " + wrong).c_str());
@@ -152,7 +158,7 @@ template <class T, class Sh> void run_bulk(benchmark::State &state, const CaseId
 
 using CaseRun = void (*)(benchmark::State &, const CaseId &);
 
-struct Variant {
+struct ShapeVariant {
     std::string impl;
     Primitive primitive;
     sweep_dtype dtype;
@@ -165,7 +171,7 @@ template <class T> sweep_dtype dtype_of() {
 
 // The single-pass kernel: the built-in shapes of each form and element size, and the
 // shapes they were chosen against.
-template <class T> void add_tile_variants(std::vector<Variant> &v) {
+template <class T> void add_tile_variants(std::vector<ShapeVariant> &v) {
     using namespace sweep_gpu;
     const sweep_dtype dt = dtype_of<T>();
     typedef ScanShape<T, kSegNone> Plain;
@@ -184,7 +190,7 @@ template <class T> void add_tile_variants(std::vector<Variant> &v) {
 
 // The bulk-copy kernel: the built-in large and small shapes, the large one without
 // its L2 prefetch, and one more shape per element size.
-template <class T> void add_bulk_variants(std::vector<Variant> &v) {
+template <class T> void add_bulk_variants(std::vector<ShapeVariant> &v) {
     using namespace sweep_gpu;
     const sweep_dtype dt = dtype_of<T>();
     typedef BulkScanLarge<T> Large;
@@ -218,16 +224,17 @@ std::string register_scan_shape_variants(const Options &o) {
                (e != cudaSuccess ? cudaGetErrorString(e) : "0 devices") + ")";
     if (cudaStreamCreateWithFlags(&g_stream, cudaStreamNonBlocking) != cudaSuccess)
         return "scan shapes: no stream";
-    std::vector<Variant> variants;
+    std::vector<ShapeVariant> variants;
     add_tile_variants<std::uint32_t>(variants);
     add_tile_variants<std::uint64_t>(variants);
     add_bulk_variants<std::uint32_t>(variants);
     add_bulk_variants<std::uint64_t>(variants);
     int registered = 0;
-    for (const Variant &v : variants) {
+    for (const ShapeVariant &v : variants) {
         if (!wants_primitive(o, v.primitive) || !selected_dtype(o, v.primitive, v.dtype)) continue;
         for (std::size_t n : sizes_for(o, v.primitive, Device::Gpu, false)) {
-            const CaseId c{v.primitive, v.dtype, n, v.impl, Device::Gpu, true};
+            CaseId c{v.primitive, v.dtype, n, v.impl, Device::Gpu, true};
+            c.variant = default_variant(v.primitive); // the cell of sweep's default rows
             const CaseRun run = v.run;
             register_case(c, [c, run](benchmark::State &state) { run(state, c); });
             ++registered;
