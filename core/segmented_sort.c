@@ -82,7 +82,8 @@ static sweep_status generic_need(sweep_context *ctx, const sweep_kradix *key, co
                                  size_t vsize, size_t m, size_t nseg, size_t *need) {
     const size_t ks = key ? key->key_size : cmp->key_size;
     size_t own = sweep__need_array(1, sizeof(size_t));
-    own = sweep__need_add(own, sweep__need_array(m, 3 * sizeof(size_t)));
+    for (int i = 0; i < 3; ++i)
+        own = sweep__need_add(own, sweep__need_array(m, sizeof(size_t)));
     own = sweep__need_add(own, sweep__need_array(m, ks));
     if (vsize && values_in == values_out) own = sweep__need_add(own, sweep__need_array(m, vsize));
     /* Distinct non-NULL stand-ins: a sort's need looks at pointers only to see
