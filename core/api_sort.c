@@ -6,6 +6,7 @@
  */
 #include "context_registry.h"
 #include "ranges.h"
+#include "sort_args.h"
 
 sweep_sort_desc sweep_sort_desc_make(sweep_dtype key_dtype) {
     sweep_sort_desc d;
@@ -28,8 +29,7 @@ static sweep_status check_in_place(const char *out_name, const void *out, const 
     return SWEEP_OK;
 }
 
-/* The pointers and overlaps of a sort of n keys of key_size (and values). */
-static sweep_status check_sort_args(const void *keys_in, const void *keys_out,
+sweep_status sweep__check_sort_args(const void *keys_in, const void *keys_out,
                                     const void *values_in, const void *values_out, size_t key_size,
                                     size_t value_size, size_t n) {
     if (value_size == 0 && (values_in || values_out))
@@ -71,7 +71,7 @@ static sweep_status check_alignment(const char *const names[], const void *const
     return SWEEP_OK;
 }
 
-static sweep_status check_sort_alignment(const void *keys_in, const void *keys_out,
+sweep_status sweep__check_sort_alignment(const void *keys_in, const void *keys_out,
                                          const void *values_in, const void *values_out,
                                          size_t key_align, size_t value_size) {
     const char *const names[] = {"keys_in", "keys_out", "values_in", "values_out"};
@@ -80,8 +80,7 @@ static sweep_status check_sort_alignment(const void *keys_in, const void *keys_o
     return check_alignment(names, ptrs, aligns, 4);
 }
 
-/* A comparator's keys: built-in ones aligned to their size, custom to key_align. */
-static size_t key_alignment(const sweep_kcmp *kcmp) {
+size_t sweep__key_alignment(const sweep_kcmp *kcmp) {
     return kcmp->custom ? kcmp->custom->key_align : kcmp->key_size;
 }
 
@@ -94,11 +93,11 @@ sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *key
     sweep_kradix key;
     st = sweep__resolve_radix(desc, &key);
     if (st != SWEEP_OK) return st;
-    st = check_sort_args(keys_in, keys_out, values_in, values_out, key.key_size, desc->value_size,
-                         n);
+    st = sweep__check_sort_args(keys_in, keys_out, values_in, values_out, key.key_size,
+                                desc->value_size, n);
     if (st != SWEEP_OK || n == 0) return st;
-    st = check_sort_alignment(keys_in, keys_out, values_in, values_out, key.key_size,
-                              desc->value_size);
+    st = sweep__check_sort_alignment(keys_in, keys_out, values_in, values_out, key.key_size,
+                                     desc->value_size);
     if (st != SWEEP_OK) return st;
     return sweep__radix_sort(ctx, &key, keys_in, keys_out, values_in, values_out, desc->value_size,
                              n);
@@ -116,10 +115,11 @@ sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in, void *key
     if (!sweep__value_size_ok(value_size))
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "value_size %zu is not 0, 1, 2, 4, 8 or 16",
                            value_size);
-    st = check_sort_args(keys_in, keys_out, values_in, values_out, kcmp.key_size, value_size, n);
+    st = sweep__check_sort_args(keys_in, keys_out, values_in, values_out, kcmp.key_size, value_size,
+                                n);
     if (st != SWEEP_OK || n == 0) return st;
-    st = check_sort_alignment(keys_in, keys_out, values_in, values_out, key_alignment(&kcmp),
-                              value_size);
+    st = sweep__check_sort_alignment(keys_in, keys_out, values_in, values_out,
+                                     sweep__key_alignment(&kcmp), value_size);
     if (st != SWEEP_OK) return st;
     return sweep__merge_sort(ctx, &kcmp, keys_in, keys_out, values_in, values_out, value_size, n);
 }
@@ -174,7 +174,7 @@ sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const void *a_v
                                 {"b_values", b_values, bv}};
     st = sweep__check_apart(outs, 2, ins, 4);
     if (st != SWEEP_OK) return st;
-    const size_t ka = key_alignment(&kcmp);
+    const size_t ka = sweep__key_alignment(&kcmp);
     const char *const names[] = {"a_keys",   "b_keys",   "out_keys",
                                  "a_values", "b_values", "out_values"};
     const void *const ptrs[] = {a_keys, b_keys, out_keys, a_values, b_values, out_values};

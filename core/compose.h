@@ -64,4 +64,21 @@ sweep_status sweep__segmented_scan_run(sweep_context *ctx, sweep__arena *arena, 
                                        const void *in, void *out, size_t n,
                                        const sweep_ksegments *seg, size_t tile, int exclusive);
 
+/* Whole-array sorts nested in another driver (segmented sorts): the need of the
+ * fused entry where it takes the call, else of the generic sort; the run takes its
+ * scratch from the arena and gives it back when it returns. The run makes the same
+ * choice as the need, so the two get the same arguments. */
+sweep_status sweep__radix_sort_need(sweep_context *ctx, const sweep_kradix *key,
+                                    const void *keys_in, void *keys_out, const void *values_in,
+                                    void *values_out, size_t vsize, size_t n, size_t *need);
+sweep_status sweep__radix_sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kradix *key,
+                                   const void *keys_in, void *keys_out, const void *values_in,
+                                   void *values_out, size_t vsize, size_t n);
+sweep_status sweep__merge_sort_need(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
+                                    void *keys_out, const void *values_in, void *values_out,
+                                    size_t vsize, size_t n, size_t *need);
+sweep_status sweep__merge_sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kcmp *cmp,
+                                   const void *keys_in, void *keys_out, const void *values_in,
+                                   void *values_out, size_t vsize, size_t n);
+
 #endif /* SWEEP_CORE_COMPOSE_H */

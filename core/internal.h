@@ -204,4 +204,15 @@ sweep_status sweep__merge(sweep_context *ctx, const sweep_kcmp *cmp, const void 
                           const void *a_values, size_t na, const void *b, const void *b_values,
                           size_t nb, void *out, void *out_values, size_t vsize);
 
+/* Segmented sorts: radix order (key, cmp NULL) or comparator order (cmp, key NULL)
+ * of each segment; first and last are offsets[0] and offsets[nseg] (0 and n while
+ * measuring). Vectorised search: lower (upper == 0) or upper bounds. */
+sweep_status sweep__segmented_sort(sweep_context *ctx, const sweep_kradix *key,
+                                   const sweep_kcmp *cmp, const void *keys_in, void *keys_out,
+                                   const void *values_in, void *values_out, size_t vsize, size_t n,
+                                   const size_t *offsets, size_t nseg, size_t first, size_t last);
+sweep_status sweep__search(sweep_context *ctx, const sweep_kcmp *cmp, const void *haystack,
+                           size_t n, const void *needles, size_t num_needles, size_t *out,
+                           int upper);
+
 #endif /* SWEEP_CORE_INTERNAL_H */

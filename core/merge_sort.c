@@ -58,31 +58,26 @@ static sweep_status merge_pass(sweep_context *ctx, const sweep_kcmp *cmp, size_t
     return SWEEP_OK;
 }
 
-static sweep_status merge_sort_generic(sweep_context *ctx, const sweep_kcmp *cmp,
-                                       const void *keys_in, void *keys_out, const void *values_in,
-                                       void *values_out, size_t vsize, size_t n) {
+/* The generic sort over buffers taken from the arena (merge_sort_need bytes). */
+static sweep_status merge_sort_generic(sweep_context *ctx, sweep__arena *arena,
+                                       const sweep_kcmp *cmp, const void *keys_in, void *keys_out,
+                                       const void *values_in, void *values_out, size_t vsize,
+                                       size_t n) {
     const sweep_backend_table *be = ctx->be;
     const size_t tile = ctx->props.sort_tile;
     const size_t ks = cmp->key_size;
     const unsigned passes = merge_passes(n, tile);
     const int in_place = keys_in == keys_out;
-    sweep__arena arena;
-    int measure_only;
-    sweep_status st = sweep__scratch_begin(ctx, merge_sort_need(ctx, vsize, ks, n, in_place),
-                                           &arena, &measure_only);
-    if (st != SWEEP_OK || measure_only) return st;
-
     run_buffer out = {keys_out, vsize ? values_out : NULL};
     run_buffer tmp = {NULL, NULL};
     size_t *splits = NULL;
+    sweep_status st;
     if (passes > 0 || !in_place) {
-        tmp.keys = sweep__arena_take(&arena, n * ks);
-        tmp.values = vsize ? sweep__arena_take(&arena, n * vsize) : NULL;
-        splits = passes ? sweep__arena_take(&arena, sweep__merge_runs_need(ctx, n)) : NULL;
-        if (!tmp.keys || (vsize && !tmp.values) || (passes && !splits)) {
-            st = sweep__fail(SWEEP_ERR_INTERNAL, "merge sort scratch was measured too small");
-            goto done;
-        }
+        tmp.keys = sweep__arena_take(arena, n * ks);
+        tmp.values = vsize ? sweep__arena_take(arena, n * vsize) : NULL;
+        splits = passes ? sweep__arena_take(arena, sweep__merge_runs_need(ctx, n)) : NULL;
+        if (!tmp.keys || (vsize && !tmp.values) || (passes && !splits))
+            return sweep__fail(SWEEP_ERR_INTERNAL, "merge sort scratch was measured too small");
     }
     /* In place, the tiles are sorted where the last pass can end in the output (an odd
      * number of passes starts in scratch). Otherwise they are sorted in scratch, so the
@@ -91,30 +86,25 @@ static sweep_status merge_sort_generic(sweep_context *ctx, const sweep_kcmp *cmp
     run_buffer src = in_place && passes % 2 == 0 ? out : tmp;
     st = copy(ctx, src.keys, keys_in, n * ks);
     if (st == SWEEP_OK && vsize) st = copy(ctx, src.values, values_in, n * vsize);
-    if (st != SWEEP_OK) goto done;
+    if (st != SWEEP_OK) return st;
     st = be->tile_sort(ctx->h, cmp, src.keys, src.values, vsize, n, tile);
-    if (st != SWEEP_OK) {
-        st = sweep__backend_failed(be->name, "tile_sort", st);
-        goto done;
-    }
+    if (st != SWEEP_OK) return sweep__backend_failed(be->name, "tile_sort", st);
     if (src.keys == tmp.keys && passes % 2 == 0) {
         st = copy(ctx, out.keys, tmp.keys, n * ks);
         if (st == SWEEP_OK && vsize) st = copy(ctx, out.values, tmp.values, n * vsize);
-        if (st != SWEEP_OK) goto done;
+        if (st != SWEEP_OK) return st;
         src = out;
     }
     run_buffer dst = src.keys == out.keys ? tmp : out;
     size_t w = tile;
     for (unsigned p = 0; p < passes; ++p, w *= 2) {
         st = merge_pass(ctx, cmp, splits, src, dst, vsize, n, w);
-        if (st != SWEEP_OK) goto done;
+        if (st != SWEEP_OK) return st;
         run_buffer t = src;
         src = dst;
         dst = t;
     }
-done:
-    sweep__scratch_end(ctx, &arena);
-    return st;
+    return SWEEP_OK;
 }
 
 /* A built-in comparator orders keys by their order-preserving patterns (floats by
@@ -128,36 +118,97 @@ static int sorted_by_radix(const sweep_context *ctx, const sweep_kcmp *cmp, size
            n > ctx->props.sort_tile;
 }
 
+/* Whether the fused entry sorts this call, and its scratch bytes (at least one, so
+ * the run never passes NULL, the size query). */
+static sweep_status fused_query(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
+                                void *keys_out, const void *values_in, void *values_out,
+                                size_t vsize, size_t n, int *fused, size_t *bytes) {
+    const sweep_backend_table *be = ctx->be;
+    *fused = 0;
+    *bytes = 0;
+    if (!be->merge_sort || !sweep__use_fused(ctx)) return SWEEP_OK;
+    sweep_status st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out, vsize,
+                                     n, NULL, bytes);
+    if (st == SWEEP_OK) {
+        *fused = 1;
+        if (*bytes == 0) *bytes = 1;
+        return SWEEP_OK;
+    }
+    if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "merge_sort", st);
+    sweep__clear_error(); /* the fused entry declined: compose instead */
+    return SWEEP_OK;
+}
+
+/* The radix sort's descriptor of a built-in comparator: every bit of the key. */
+static sweep_kradix radix_of(const sweep_kcmp *cmp) {
+    sweep_kradix key;
+    key.dtype = cmp->dtype;
+    key.key_size = cmp->key_size;
+    key.begin_bit = 0;
+    key.end_bit = (unsigned)(8 * cmp->key_size);
+    key.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
+    return key;
+}
+
+sweep_status sweep__merge_sort_need(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
+                                    void *keys_out, const void *values_in, void *values_out,
+                                    size_t vsize, size_t n, size_t *need) {
+    if (sorted_by_radix(ctx, cmp, n)) {
+        sweep_kradix key = radix_of(cmp);
+        return sweep__radix_sort_need(ctx, &key, keys_in, keys_out, values_in, values_out, vsize, n,
+                                      need);
+    }
+    int fused;
+    sweep_status st =
+        fused_query(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n, &fused, need);
+    if (st == SWEEP_OK && !fused)
+        *need = merge_sort_need(ctx, vsize, cmp->key_size, n, keys_in == keys_out);
+    return st;
+}
+
+sweep_status sweep__merge_sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kcmp *cmp,
+                                   const void *keys_in, void *keys_out, const void *values_in,
+                                   void *values_out, size_t vsize, size_t n) {
+    if (sorted_by_radix(ctx, cmp, n)) {
+        sweep_kradix key = radix_of(cmp);
+        return sweep__radix_sort_run(ctx, arena, &key, keys_in, keys_out, values_in, values_out,
+                                     vsize, n);
+    }
+    const size_t mark = arena->used;
+    int fused;
+    size_t bytes;
+    sweep_status st =
+        fused_query(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n, &fused, &bytes);
+    if (st == SWEEP_OK && fused) {
+        void *buf = sweep__arena_take(arena, bytes);
+        if (!buf) {
+            st = sweep__fail(SWEEP_ERR_INTERNAL, "merge sort scratch was measured too small");
+        } else {
+            st = ctx->be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out, vsize,
+                                     n, buf, &bytes);
+            if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "merge_sort", st);
+        }
+    } else if (st == SWEEP_OK) {
+        st =
+            merge_sort_generic(ctx, arena, cmp, keys_in, keys_out, values_in, values_out, vsize, n);
+    }
+    arena->used = mark;
+    return st;
+}
+
 sweep_status sweep__merge_sort(sweep_context *ctx, const sweep_kcmp *cmp, const void *keys_in,
                                void *keys_out, const void *values_in, void *values_out,
                                size_t vsize, size_t n) {
-    const sweep_backend_table *be = ctx->be;
-    if (sorted_by_radix(ctx, cmp, n)) {
-        sweep_kradix key;
-        key.dtype = cmp->dtype;
-        key.key_size = cmp->key_size;
-        key.begin_bit = 0;
-        key.end_bit = (unsigned)(8 * cmp->key_size);
-        key.descending = cmp->kind == SWEEP_COMPARE_DESCENDING;
-        return sweep__radix_sort(ctx, &key, keys_in, keys_out, values_in, values_out, vsize, n);
-    }
-    if (be->merge_sort && sweep__use_fused(ctx)) {
-        size_t bytes = 0;
-        sweep_status st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out,
-                                         vsize, n, NULL, &bytes);
-        if (st == SWEEP_OK) {
-            sweep__arena arena;
-            int measure_only;
-            /* At least one byte, so the run never passes NULL (the size query). */
-            st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
-            if (st != SWEEP_OK || measure_only) return st;
-            st = be->merge_sort(ctx->h, cmp, keys_in, keys_out, values_in, values_out, vsize, n,
-                                arena.base, &bytes);
-            sweep__scratch_end(ctx, &arena);
-            return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "merge_sort", st);
-        }
-        if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "merge_sort", st);
-        sweep__clear_error(); /* the fused entry declined: compose instead */
-    }
-    return merge_sort_generic(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n);
+    size_t need;
+    sweep_status st =
+        sweep__merge_sort_need(ctx, cmp, keys_in, keys_out, values_in, values_out, vsize, n, &need);
+    if (st != SWEEP_OK) return st;
+    sweep__arena arena;
+    int measure_only;
+    st = sweep__scratch_begin(ctx, need, &arena, &measure_only);
+    if (st != SWEEP_OK || measure_only) return st;
+    st =
+        sweep__merge_sort_run(ctx, &arena, cmp, keys_in, keys_out, values_in, values_out, vsize, n);
+    sweep__scratch_end(ctx, &arena);
+    return st;
 }

@@ -122,14 +122,11 @@ static sweep_status radix_run(sweep_context *ctx, sweep__arena *arena, const swe
     return SWEEP_OK;
 }
 
-static sweep_status radix_generic(sweep_context *ctx, const sweep_kradix *key, const void *keys_in,
-                                  void *keys_out, const void *values_in, void *values_out,
-                                  size_t vsize, size_t n) {
-    sweep__arena arena;
-    int measure_only;
-    sweep_status st =
-        sweep__scratch_begin(ctx, radix_need(ctx, key, vsize, n), &arena, &measure_only);
-    if (st != SWEEP_OK || measure_only) return st;
+/* The generic sort over buffers taken from the arena (radix_need bytes). */
+static sweep_status radix_generic_run(sweep_context *ctx, sweep__arena *arena,
+                                      const sweep_kradix *key, const void *keys_in, void *keys_out,
+                                      const void *values_in, void *values_out, size_t vsize,
+                                      size_t n) {
     radix_buffers b;
     memset(&b, 0, sizeof b);
     b.keys_in = keys_in;
@@ -137,38 +134,83 @@ static sweep_status radix_generic(sweep_context *ctx, const sweep_kradix *key, c
     b.values_in = vsize ? values_in : NULL;
     b.values_out = vsize ? values_out : NULL;
     const size_t ntiles = sweep__ceil_div(n, ctx->props.radix_tile);
-    b.keys_tmp = sweep__arena_take(&arena, n * key->key_size);
-    b.values_tmp = vsize ? sweep__arena_take(&arena, n * vsize) : NULL;
-    b.tile_offsets = sweep__arena_take(&arena, ntiles * SWEEP_RADIX_SIZE * sizeof(size_t));
+    b.keys_tmp = sweep__arena_take(arena, n * key->key_size);
+    b.values_tmp = vsize ? sweep__arena_take(arena, n * vsize) : NULL;
+    b.tile_offsets = sweep__arena_take(arena, ntiles * SWEEP_RADIX_SIZE * sizeof(size_t));
     if (!b.keys_tmp || (vsize && !b.values_tmp) || !b.tile_offsets)
-        st = sweep__fail(SWEEP_ERR_INTERNAL, "radix sort scratch was measured too small");
-    else
-        st = radix_run(ctx, &arena, key, b, vsize, n);
-    sweep__scratch_end(ctx, &arena);
+        return sweep__fail(SWEEP_ERR_INTERNAL, "radix sort scratch was measured too small");
+    return radix_run(ctx, arena, key, b, vsize, n);
+}
+
+/* Whether the fused entry sorts this call, and its scratch bytes (at least one, so
+ * the run never passes NULL, the size query). A fused entry that declines leaves the
+ * call to the generic sort. */
+static sweep_status fused_query(sweep_context *ctx, const sweep_kradix *key, const void *keys_in,
+                                void *keys_out, const void *values_in, void *values_out,
+                                size_t vsize, size_t n, int *fused, size_t *bytes) {
+    const sweep_backend_table *be = ctx->be;
+    *fused = 0;
+    *bytes = 0;
+    if (!be->radix_sort || !sweep__use_fused(ctx)) return SWEEP_OK;
+    sweep_status st = be->radix_sort(ctx->h, key, keys_in, keys_out, values_in, values_out, vsize,
+                                     n, NULL, bytes);
+    if (st == SWEEP_OK) {
+        *fused = 1;
+        if (*bytes == 0) *bytes = 1;
+        return SWEEP_OK;
+    }
+    if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "radix_sort", st);
+    sweep__clear_error(); /* the fused entry declined: compose instead */
+    return SWEEP_OK;
+}
+
+sweep_status sweep__radix_sort_need(sweep_context *ctx, const sweep_kradix *key,
+                                    const void *keys_in, void *keys_out, const void *values_in,
+                                    void *values_out, size_t vsize, size_t n, size_t *need) {
+    int fused;
+    sweep_status st =
+        fused_query(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n, &fused, need);
+    if (st == SWEEP_OK && !fused) *need = radix_need(ctx, key, vsize, n);
+    return st;
+}
+
+sweep_status sweep__radix_sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kradix *key,
+                                   const void *keys_in, void *keys_out, const void *values_in,
+                                   void *values_out, size_t vsize, size_t n) {
+    const size_t mark = arena->used;
+    int fused;
+    size_t bytes;
+    sweep_status st =
+        fused_query(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n, &fused, &bytes);
+    if (st == SWEEP_OK && fused) {
+        void *buf = sweep__arena_take(arena, bytes);
+        if (!buf) {
+            st = sweep__fail(SWEEP_ERR_INTERNAL, "radix sort scratch was measured too small");
+        } else {
+            st = ctx->be->radix_sort(ctx->h, key, keys_in, keys_out, values_in, values_out, vsize,
+                                     n, buf, &bytes);
+            if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "radix_sort", st);
+        }
+    } else if (st == SWEEP_OK) {
+        st = radix_generic_run(ctx, arena, key, keys_in, keys_out, values_in, values_out, vsize, n);
+    }
+    arena->used = mark;
     return st;
 }
 
 sweep_status sweep__radix_sort(sweep_context *ctx, const sweep_kradix *key, const void *keys_in,
                                void *keys_out, const void *values_in, void *values_out,
                                size_t vsize, size_t n) {
-    const sweep_backend_table *be = ctx->be;
-    if (be->radix_sort && sweep__use_fused(ctx)) {
-        size_t bytes = 0;
-        sweep_status st = be->radix_sort(ctx->h, key, keys_in, keys_out, values_in, values_out,
-                                         vsize, n, NULL, &bytes);
-        if (st == SWEEP_OK) {
-            sweep__arena arena;
-            int measure_only;
-            /* At least one byte, so the run never passes NULL (the size query). */
-            st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
-            if (st != SWEEP_OK || measure_only) return st;
-            st = be->radix_sort(ctx->h, key, keys_in, keys_out, values_in, values_out, vsize, n,
-                                arena.base, &bytes);
-            sweep__scratch_end(ctx, &arena);
-            return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "radix_sort", st);
-        }
-        if (st != SWEEP_ERR_UNSUPPORTED) return sweep__backend_failed(be->name, "radix_sort", st);
-        sweep__clear_error(); /* the fused entry declined: compose instead */
-    }
-    return radix_generic(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n);
+    size_t need;
+    sweep_status st =
+        sweep__radix_sort_need(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n, &need);
+    if (st != SWEEP_OK) return st;
+    sweep__arena arena;
+    int measure_only;
+    st = sweep__scratch_begin(ctx, need, &arena, &measure_only);
+    if (st != SWEEP_OK || measure_only) return st;
+    st =
+        sweep__radix_sort_run(ctx, &arena, key, keys_in, keys_out, values_in, values_out, vsize, n);
+    sweep__scratch_end(ctx, &arena);
+    return st;
 }

@@ -29,6 +29,9 @@ void t_register_errors(t_registry *r) {
         {"errors.radix_sort", e_radix},
         {"errors.merge_sort", e_merge_sort},
         {"errors.merge", e_merge},
+        {"errors.segmented_radix_sort", e_segsort_radix},
+        {"errors.segmented_merge_sort", e_segsort_merge},
+        {"errors.search", e_search},
         {"errors.zero_n", e_zero_n},
         {"errors.alignment", e_alignment},
     };

@@ -22,6 +22,10 @@ E_CASE(e_compact);
 E_CASE(e_radix);
 E_CASE(e_merge_sort);
 E_CASE(e_merge);
+/* cases_errors_segsort_search.c */
+E_CASE(e_segsort_radix);
+E_CASE(e_segsort_merge);
+E_CASE(e_search);
 /* cases_errors_zero_n_alignment.c */
 E_CASE(e_zero_n);
 E_CASE(e_alignment);

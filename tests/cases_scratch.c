@@ -7,9 +7,21 @@
 
 #include <string.h>
 
-enum { S_SCAN, S_SEG_OFFSETS, S_REDUCE, S_SPLIT, S_RADIX, S_MERGE_SORT, S_MERGE, S_COUNT };
+enum {
+    S_SCAN,
+    S_SEG_OFFSETS,
+    S_REDUCE,
+    S_SPLIT,
+    S_RADIX,
+    S_MERGE_SORT,
+    S_MERGE,
+    S_SEGSORT,
+    S_SEARCH,
+    S_COUNT
+};
 static const char *prim_names[] = {
-    "scan", "segmented_scan_offsets", "reduce", "split", "radix_sort", "merge_sort", "merge"};
+    "scan",  "segmented_scan_offsets", "reduce",     "split", "radix_sort", "merge_sort",
+    "merge", "segmented_radix_sort",   "lower_bound"};
 
 /* One primitive's inputs and expected outputs (host), element sizes, output counts. */
 typedef struct s_setup {
@@ -32,13 +44,13 @@ static int setup(t_state *t, int prim, size_t n, s_setup *s) {
     s->n = n;
     s->na = n / 3;
     size_t es = prim == S_SPLIT ? 2 : (prim == S_MERGE_SORT ? 8 : 4);
-    size_t vs = prim == S_SPLIT ? 8 : (prim == S_RADIX ? 4 : 0);
+    size_t vs = prim == S_SPLIT ? 8 : (prim == S_RADIX || prim == S_SEGSORT ? 4 : 0);
     s->in_bytes = n * es;
-    s->out_bytes = prim == S_REDUCE ? es : n * es;
+    s->out_bytes = prim == S_REDUCE ? es : prim == S_SEARCH ? n * sizeof(size_t) : n * es;
     s->vout_bytes = n * vs;
     s->in = t_host(t, s->in_bytes);
     s->vin = t_host(t, s->vout_bytes);
-    s->want = t_host(t, s->out_bytes);
+    s->want = t_host(t, s->out_bytes > s->in_bytes ? s->out_bytes : s->in_bytes);
     s->vwant = t_host(t, s->vout_bytes);
     s->flags = t_host(t, n);
     s->offsets = t_host(t, 4 * sizeof *s->offsets);
@@ -73,6 +85,27 @@ static int setup(t_state *t, int prim, size_t n, s_setup *s) {
         t_gen_keys(&rng, SWEEP_U32, s->in, n, 0);
         o_radix_sort(SWEEP_U32, s->in, s->want, s->vin, s->vwant, 4, n, 0, 32, 0);
         break;
+    case S_SEGSORT: {
+        sweep_sort_desc desc = sweep_sort_desc_make(SWEEP_U32);
+        t_gen_keys(&rng, SWEEP_U32, s->in, n, 0);
+        s->nseg = 3;
+        s->offsets[0] = 5;
+        s->offsets[1] = n / 2;
+        s->offsets[2] = n / 2;
+        s->offsets[3] = n - 7;
+        t_poison(s->want, s->out_bytes);
+        t_poison(s->vwant, s->vout_bytes);
+        o_segmented_sort(NULL, &desc, s->in, s->want, s->vin, s->vwant, 4, s->offsets, 3);
+        break;
+    }
+    case S_SEARCH: {
+        /* the lower bound of every key of a sorted haystack in itself */
+        o_cmp cmp = o_cmp_builtin(SWEEP_U32, 0);
+        t_gen_keys(&rng, SWEEP_U32, s->want, n, 1);
+        o_sort(&cmp, s->want, s->in, NULL, NULL, 0, n);
+        o_bounds(&cmp, s->in, n, s->in, n, 0, (size_t *)(void *)s->want);
+        break;
+    }
     case S_MERGE_SORT: {
         o_cmp cmp = o_cmp_builtin(SWEEP_F64, 0);
         t_gen_keys(&rng, SWEEP_F64, s->in, n, 0);
@@ -111,6 +144,14 @@ static sweep_status run(sweep_context *ctx, int prim, const s_setup *s, const s_
     case S_MERGE_SORT:
         return sweep_merge_sort(ctx, d->in, out, NULL, NULL, 0, n,
                                 sweep_compare_builtin(SWEEP_F64, 0));
+    case S_SEGSORT: {
+        sweep_sort_desc desc = sweep_sort_desc_make(SWEEP_U32);
+        desc.value_size = 4;
+        return sweep_segmented_radix_sort(ctx, d->in, out, d->vin, vout, n, d->offsets, s->nseg,
+                                          &desc);
+    }
+    case S_SEARCH:
+        return sweep_lower_bound(ctx, d->in, n, d->in, n, out, sweep_compare_builtin(SWEEP_U32, 0));
     default:
         return sweep_merge(ctx, d->in, NULL, s->na, (unsigned char *)d->in + 4 * s->na, NULL,
                            n - s->na, out, NULL, 0, sweep_compare_builtin(SWEEP_U32, 0));
@@ -182,7 +223,7 @@ static t_result scratch_case(const t_case *c, const t_env *env, char *msg, size_
     if (need) {
         /* one byte less must fail; for offsets the measured need is an upper bound (the
          * offsets may not hold data while measuring, so the whole input bounds it) */
-        size_t too_little = prim == S_SEG_OFFSETS ? need / 2 : need - 1;
+        size_t too_little = prim == S_SEG_OFFSETS || prim == S_SEGSORT ? need / 2 : need - 1;
         if (!t_ok(&t, sweep_context_set_scratch(ctx, buf, too_little), "sweep_context_set_scratch"))
             goto done;
         if (!attempt(&t, prim, &s, &d, SWEEP_ERR_OUT_OF_MEMORY, "with too little scratch"))

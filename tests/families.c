@@ -18,6 +18,8 @@ const t_family t_families[] = {
     {"scratch", t_register_scratch},
     {"deterministic", t_register_deterministic},
     {"errors", t_register_errors},
+    {"segmented_sort", t_register_segmented_sort},
+    {"search", t_register_search},
 };
 const size_t t_num_families = sizeof t_families / sizeof t_families[0];
 

@@ -54,5 +54,7 @@ void t_register_custom_op(t_registry *r);
 void t_register_scratch(t_registry *r);
 void t_register_deterministic(t_registry *r);
 void t_register_errors(t_registry *r);
+void t_register_segmented_sort(t_registry *r);
+void t_register_search(t_registry *r);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */

@@ -19,6 +19,7 @@ set(SWEEP_GPU_KERNEL_SOURCES
   host/split.cu
   host/radix.cu
   host/merge.cu
+  host/gather_search.cu
   host/rtc_scan.cu
   host/rtc_merge.cu)
 list(TRANSFORM SWEEP_GPU_KERNEL_SOURCES PREPEND ${SWEEP_GPU_DIR}/)

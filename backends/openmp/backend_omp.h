@@ -121,6 +121,11 @@ sweep_status swomp_merge_tiles(void *h, const sweep_kcmp *cmp, const void *a, co
                                size_t vsize, size_t part, const size_t *splits, void *out,
                                void *out_values);
 
+sweep_status swomp_gather(void *h, const void *in, size_t elem_size, const size_t *idx, size_t n,
+                          void *out);
+sweep_status swomp_search(void *h, const sweep_kcmp *cmp, const void *haystack, size_t nhay,
+                          const void *needles, size_t nneedles, int upper, size_t *out);
+
 /* ----------------------------------------------------------- fused primitives -- */
 sweep_status swomp_scan(void *h, const sweep_kop *op, const void *in, void *out, size_t n,
                         int exclusive, void *scratch, size_t *scratch_bytes);
@@ -145,5 +150,10 @@ sweep_status swomp_merge_sort(void *h, const sweep_kcmp *cmp, const void *keys_i
 sweep_status swomp_merge(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
                          size_t na, const void *b, const void *b_values, size_t nb, void *out,
                          void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
+
+sweep_status swomp_segmented_sort(void *h, const sweep_kradix *key, const sweep_kcmp *cmp,
+                                  const void *keys_in, void *keys_out, const void *values_in,
+                                  void *values_out, size_t vsize, size_t n, const size_t *offsets,
+                                  size_t nseg, void *scratch, size_t *scratch_bytes);
 
 #endif /* SWEEP_OPENMP_BACKEND_OMP_H */

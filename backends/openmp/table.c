@@ -177,6 +177,9 @@ static const sweep_backend_table swomp_table = {
     swomp_radix_sort,
     swomp_merge_sort,
     swomp_merge,
+    swomp_gather,
+    swomp_search,
+    swomp_segmented_sort,
 };
 
 __attribute__((visibility("default"))) const sweep_backend_table *sweep_backend_entry(void) {

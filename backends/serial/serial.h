@@ -58,4 +58,9 @@ sweep_status sweep_serial_merge_tiles(void *h, const sweep_kcmp *cmp, const void
                                       const void *b_values, size_t nb, size_t vsize, size_t part,
                                       const size_t *splits, void *out, void *out_values);
 
+sweep_status sweep_serial_gather(void *h, const void *in, size_t elem_size, const size_t *idx,
+                                 size_t n, void *out);
+sweep_status sweep_serial_search(void *h, const sweep_kcmp *cmp, const void *haystack, size_t nhay,
+                                 const void *needles, size_t nneedles, int upper, size_t *out);
+
 #endif /* SWEEP_SERIAL_H */

@@ -123,6 +123,8 @@ static const sweep_backend_table serial_table = {
     .tile_sort = sweep_serial_tile_sort,
     .merge_partition = sweep_serial_merge_partition,
     .merge_tiles = sweep_serial_merge_tiles,
+    .gather = sweep_serial_gather,
+    .search = sweep_serial_search,
     /* Fused primitives stay NULL: the core composes them from the kernels above. */
 };
 

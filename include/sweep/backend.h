@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 /** The version of this interface; the core refuses a table with another. */
-#define SWEEP_BACKEND_ABI_VERSION 2u
+#define SWEEP_BACKEND_ABI_VERSION 3u
 
 /* ------------------------------------------------------------ descriptors ----- */
 
@@ -312,6 +312,33 @@ typedef struct sweep_backend_table {
     sweep_status (*merge)(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
                           size_t na, const void *b, const void *b_values, size_t nb, void *out,
                           void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
+
+    /* ---- added in ABI 3: segmented sorts and vectorised search ---- */
+
+    /** Basic kernel (required): out[i] = in[idx[i]] for i < n, elements of elem_size
+     * bytes (1 to 32) at any address (the alignment of a custom key may be 1). Every
+     * idx[i] is a valid index of in; out overlaps neither in nor idx. */
+    sweep_status (*gather)(void *h, const void *in, size_t elem_size, const size_t *idx, size_t n,
+                           void *out);
+
+    /** Basic kernel (required): for each i < nneedles, out[i] = the lower bound (upper
+     * == 0: the first j with !(haystack[j] < needles[i])) or the upper bound (upper != 0:
+     * the first j with needles[i] < haystack[j]) of needles[i] in haystack[0, nhay),
+     * under cmp; nhay if there is none. nhay > 0. An unsorted haystack gives some
+     * index in [0, nhay] (never a fault). */
+    sweep_status (*search)(void *h, const sweep_kcmp *cmp, const void *haystack, size_t nhay,
+                           const void *needles, size_t nneedles, int upper, size_t *out);
+
+    /** Fused segmented sort (optional): sorts every segment [offsets[s], offsets[s+1])
+     * of keys (and values) stably, in radix order (key != NULL, cmp == NULL) or
+     * comparator order (cmp != NULL, key == NULL); elements outside every segment are
+     * not written. Offsets are validated (context memory); the size query depends on
+     * n, not on the offsets (they may not hold data yet). keys_out == keys_in (and
+     * values) allowed: sort in place. */
+    sweep_status (*segmented_sort)(void *h, const sweep_kradix *key, const sweep_kcmp *cmp,
+                                   const void *keys_in, void *keys_out, const void *values_in,
+                                   void *values_out, size_t vsize, size_t n, const size_t *offsets,
+                                   size_t nseg, void *scratch, size_t *scratch_bytes);
 } sweep_backend_table;
 
 /** The type of the one symbol a plugin exports. */

@@ -28,7 +28,7 @@
  *
  * Sections, simple to advanced: status and errors; backends; contexts and memory;
  * element types and operators; scans; reductions; split and compaction; sorting and
- * merging; scratch memory.
+ * merging; segmented sorting and searching; scratch memory.
  *
  * The user guide (docs/guide.md in the source tree) explains each of these at
  * length; this header is the contract.
@@ -537,6 +537,58 @@ SWEEP_API sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const
                                    size_t na, const void *b_keys, const void *b_values, size_t nb,
                                    void *out_keys, void *out_values, size_t value_size,
                                    sweep_compare cmp);
+
+/* ------------------------------------------ segmented sorting, searching ----- */
+
+/** Stable radix sort of every segment [offsets[s], offsets[s+1]) for s < nseg, each
+ * on its own: keys (and values) never leave their segment. desc as for
+ * sweep_radix_sort (every dtype, IEEE-754 totalOrder for floats, bits [begin_bit,
+ * end_bit), ascending or descending, both stable; value_size 0, 1, 2, 4, 8 or 16 with
+ * values_in/values_out NULL iff 0). offsets has nseg + 1 entries (context memory),
+ * non-decreasing, offsets[nseg] <= n; empty segments are allowed. Elements outside
+ * every segment (before offsets[0] or from offsets[nseg] on) are not written.
+ * keys_out == keys_in (and values_out == values_in) sorts in place; partial overlap,
+ * or an output overlapping offsets, is SWEEP_ERR_INVALID_ARGUMENT. n = 0 or nseg = 0
+ * writes nothing. Offsets that decrease or exceed n: SWEEP_ERR_INVALID_ARGUMENT (on GPU
+ * backends this check reads the offsets back, so the call blocks the host until work
+ * queued earlier on the context's stream is done). Many
+ * tiny segments and a few huge ones are both fine: CPU backends sort segments side by
+ * side (tiny ones by insertion, huge ones with every thread), GPU backends sort by key
+ * and then by segment, so the cost does not grow with the number of segments. */
+SWEEP_API sweep_status sweep_segmented_radix_sort(sweep_context *ctx, const void *keys_in,
+                                                  void *keys_out, const void *values_in,
+                                                  void *values_out, size_t n, const size_t *offsets,
+                                                  size_t nseg, const sweep_sort_desc *desc);
+
+/** Stable comparator sort of every segment [offsets[s], offsets[s+1]) for s < nseg:
+ * cmp and value_size as for sweep_merge_sort (a built-in order equals the radix
+ * sort's, floats in totalOrder; custom comparators as there, device source on GPU
+ * backends), segments and everything else as for sweep_segmented_radix_sort. */
+SWEEP_API sweep_status sweep_segmented_merge_sort(sweep_context *ctx, const void *keys_in,
+                                                  void *keys_out, const void *values_in,
+                                                  void *values_out, size_t value_size, size_t n,
+                                                  const size_t *offsets, size_t nseg,
+                                                  sweep_compare cmp);
+
+/** Vectorised search: out[i] = the lower bound of needles[i] in haystack[0, n), the
+ * first j with !(haystack[j] < needles[i]) under cmp (n if there is none), for every
+ * i < num_needles. haystack is sorted by cmp (ascending or descending built-in orders
+ * of every dtype, floats in IEEE-754 totalOrder, or a custom comparator as for
+ * sweep_merge_sort); needles are keys of the same type in any order (sorted needles
+ * are faster on CPU backends). out is num_needles size_t (context memory) and must
+ * not overlap haystack or needles. num_needles = 0 writes nothing; n = 0 with
+ * num_needles > 0 writes 0 to every out[i]. A haystack that is not sorted gives some
+ * index in [0, n] for each needle (never a fault). */
+SWEEP_API sweep_status sweep_lower_bound(sweep_context *ctx, const void *haystack, size_t n,
+                                         const void *needles, size_t num_needles, size_t *out,
+                                         sweep_compare cmp);
+
+/** As sweep_lower_bound, with the upper bound: out[i] = the first j with
+ * needles[i] < haystack[j] (n if there is none), so [lower, upper) are the keys
+ * equal to needles[i]. */
+SWEEP_API sweep_status sweep_upper_bound(sweep_context *ctx, const void *haystack, size_t n,
+                                         const void *needles, size_t num_needles, size_t *out,
+                                         sweep_compare cmp);
 
 /* --------------------------------------------------------- scratch memory ----- */
 

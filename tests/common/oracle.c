@@ -474,3 +474,55 @@ void o_merge(const o_cmp *c, const void *a, const void *a_values, size_t na, con
         }
     }
 }
+
+/* One order for the segmented sorts: a comparator, or a radix descriptor. */
+static void o_sort_segment(const o_cmp *c, const sweep_sort_desc *radix, const unsigned char *kin,
+                           unsigned char *kout, const unsigned char *vin, unsigned char *vout,
+                           size_t vsize, size_t a, size_t m) {
+    size_t ks = c ? c->key_size : sweep_dtype_size(radix->key_dtype);
+    const void *vi = vsize ? vin + a * vsize : NULL;
+    void *vo = vsize ? vout + a * vsize : NULL;
+    if (c)
+        o_sort(c, kin + a * ks, kout + a * ks, vi, vo, vsize, m);
+    else
+        o_radix_sort(radix->key_dtype, kin + a * ks, kout + a * ks, vi, vo, vsize, m,
+                     radix->begin_bit, radix->end_bit, radix->descending);
+}
+
+void o_segmented_sort(const o_cmp *c, const sweep_sort_desc *radix, const void *keys_in,
+                      void *keys_out, const void *values_in, void *values_out, size_t vsize,
+                      const size_t *offsets, size_t nseg) {
+    for (size_t s = 0; s < nseg; ++s)
+        o_sort_segment(c, radix, keys_in, keys_out, values_in, values_out, vsize, offsets[s],
+                       offsets[s + 1] - offsets[s]);
+}
+
+void o_bounds(const o_cmp *c, const void *haystack, size_t n, const void *needles, size_t nn,
+              int upper, size_t *out) {
+    const unsigned char *h = haystack, *x = needles;
+    for (size_t i = 0; i < nn; ++i) {
+        const unsigned char *key = x + i * c->key_size;
+        /* the number of haystack keys before the needle: those less than it (lower),
+         * or not greater (upper); on a sorted haystack they are a prefix */
+        size_t count = 0;
+        if (n > ((size_t)1 << 25) / (nn ? nn : 1)) {
+            /* too many pairs to count: halve the prefix instead */
+            size_t lo = 0, hi = n;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                const unsigned char *y = h + mid * c->key_size;
+                if (upper ? !o_less(c, key, y) : o_less(c, y, key))
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            count = lo;
+        } else {
+            for (size_t j = 0; j < n; ++j) {
+                const unsigned char *y = h + j * c->key_size;
+                if (upper ? !o_less(c, key, y) : o_less(c, y, key)) ++count;
+            }
+        }
+        out[i] = count;
+    }
+}

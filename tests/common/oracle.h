@@ -92,4 +92,15 @@ void o_sort(const o_cmp *c, const void *keys_in, void *keys_out, const void *val
 void o_merge(const o_cmp *c, const void *a, const void *a_values, size_t na, const void *b,
              const void *b_values, size_t nb, void *out, void *out_values, size_t vsize);
 
+/* Stable sort of each segment [offsets[s], offsets[s+1]) on its own, by comparator c
+ * or (c NULL) by the radix descriptor; elements outside every segment untouched. */
+void o_segmented_sort(const o_cmp *c, const sweep_sort_desc *radix, const void *keys_in,
+                      void *keys_out, const void *values_in, void *values_out, size_t vsize,
+                      const size_t *offsets, size_t nseg);
+
+/* out[i] = lower (upper == 0) or upper bound of needle i in a sorted haystack, as the
+ * count of haystack keys before it (beyond 2^25 pairs by halving that prefix). */
+void o_bounds(const o_cmp *c, const void *haystack, size_t n, const void *needles, size_t nn,
+              int upper, size_t *out);
+
 #endif /* SWEEP_TESTS_ORACLE_H */

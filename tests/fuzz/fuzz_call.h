@@ -24,6 +24,10 @@ enum {
     FZ_RADIX_SORT,
     FZ_MERGE_SORT,
     FZ_MERGE,
+    FZ_SEGSORT_RADIX,
+    FZ_SEGSORT_MERGE,
+    FZ_LOWER_BOUND,
+    FZ_UPPER_BOUND,
     FZ_PRIMITIVES
 };
 
@@ -56,7 +60,7 @@ typedef struct fz_call {
     sweep_sort_desc desc;
     const sweep_sort_desc *desc_ptr;
     sweep_compare cmp;
-    size_t n, nseg, na, elem_size, value_size;
+    size_t n, nseg, na, elem_size, value_size; /* na: also the needles of a search */
     int with_count;
     int narrow;                   /* few distinct keys: runs, ties */
     int custom_cmp;               /* merge sort / merge by the fuzzer's custom comparator */

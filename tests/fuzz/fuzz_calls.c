@@ -5,6 +5,8 @@
  *   split, compact:  0 in, 1 out, 2 flags, 3 values_in, 4 values_out, 5 count
  *   sorts:           0 keys_in, 1 keys_out, 3 values_in, 4 values_out
  *   merge:           0 a_keys, 1 out_keys, 2 b_keys, 3 a_values, 4 out_values, 5 b_values
+ *   segmented sorts: as sorts, 2 offsets
+ *   searches:        0 haystack, 1 out, 2 needles
  * A call is decoded valid; with the input's "corrupt" bit one argument is then made
  * invalid in one of the ways sweep.h names, and the call must be refused.
  */
@@ -36,7 +38,11 @@ static const char *const fn_names[FZ_PRIMITIVES] = {"sweep_scan",
                                                     "sweep_compact",
                                                     "sweep_radix_sort",
                                                     "sweep_merge_sort",
-                                                    "sweep_merge"};
+                                                    "sweep_merge",
+                                                    "sweep_segmented_radix_sort",
+                                                    "sweep_segmented_merge_sort",
+                                                    "sweep_lower_bound",
+                                                    "sweep_upper_bound"};
 
 static int is_float(sweep_dtype d) {
     return d == SWEEP_F32 || d == SWEEP_F64;
@@ -250,7 +256,9 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
     }
     case FZ_RADIX_SORT:
     case FZ_MERGE_SORT:
-    case FZ_MERGE: {
+    case FZ_MERGE:
+    case FZ_SEGSORT_RADIX:
+    case FZ_SEGSORT_MERGE: {
         c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
         const size_t ks = sweep_dtype_size(c->key_dtype);
         c->value_size = sort_value_sizes[fz_u8(r) % 6];
@@ -265,8 +273,10 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
         c->desc.begin_bit = fz_u8(r) % kbits;
         c->desc.end_bit = c->desc.begin_bit + 1 + fz_u8(r) % (kbits - c->desc.begin_bit);
         c->cmp = sweep_compare_builtin(c->key_dtype, descending);
+        const int radix = c->prim == FZ_RADIX_SORT || c->prim == FZ_SEGSORT_RADIX;
+        const int segmented = c->prim == FZ_SEGSORT_RADIX || c->prim == FZ_SEGSORT_MERGE;
         /* merges of 4-byte keys by the custom comparator (byte_mis is unused here) */
-        if (c->prim != FZ_RADIX_SORT && ks == 4 && (byte_mis & 1) && g_custom_cmp) {
+        if (!radix && ks == 4 && (byte_mis & 1) && g_custom_cmp) {
             c->cmp = sweep_compare_custom(g_custom_cmp);
             c->custom_cmp = 1;
         }
@@ -291,7 +301,13 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
                 if (vs) place(c, 4, n * vs, ((elem_mis + 2) & 3) * va);
             }
         }
-        const int merge = c->prim == FZ_MERGE, radix = c->prim == FZ_RADIX_SORT;
+        if (segmented) {
+            decode_offsets(r, c);
+            place(c, 2, (c->nseg + 1) * sizeof(size_t), 8 * elem_mis);
+        }
+        const int merge = c->prim == FZ_MERGE;
+        /* a segmented sort with segments and elements reads its offsets */
+        const int live = segmented && n > 0 && c->nseg > 0;
         MUT(0, merge ? c->na > 0 : n > 0, "keys_in / a_keys NULL", c->a[0].off = FZ_NULL);
         MUT(1, n > 0, "keys_out NULL", c->a[1].off = FZ_NULL);
         MUT(2, merge ? n - c->na > 0 : (vs > 0 && n > 0), "b_keys / values_out NULL",
@@ -321,10 +337,49 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
             c->value_size = 0;
             c->desc.value_size = 0;
         });
+        MUT(5, live, "offsets NULL", c->a[2].off = FZ_NULL);
+        MUT(7, live, "offsets decrease", {
+            size_t at = (size_t)(fz_next(r) % c->nseg);
+            if (c->offs[at] == 0) c->offs[at] = 1;
+            c->offs[at + 1] = c->offs[at] - 1;
+        });
+        MUT(8, live, "offsets exceed n", c->offs[c->nseg] = n + 1 + (fz_next(r) % 3));
+        MUT(14, live, "keys_out over the offsets", {
+            c->a[1].off = c->a[2].off;
+            c->a[1].bytes = n * ks;
+        });
         if (!c->invalid) {
             region(c, 1, 1, SWEEP_U8);
             if (vs) region(c, 4, 1, SWEEP_U8);
         }
+        break;
+    }
+    case FZ_LOWER_BOUND:
+    case FZ_UPPER_BOUND: {
+        c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+        const size_t ks = sweep_dtype_size(c->key_dtype);
+        c->placed_key_dtype = c->key_dtype;
+        c->cmp = sweep_compare_builtin(c->key_dtype, (bits & 0x08) != 0);
+        if (ks == 4 && (byte_mis & 1) && g_custom_cmp) {
+            c->cmp = sweep_compare_custom(g_custom_cmp);
+            c->custom_cmp = 1;
+        }
+        c->na = fz_u8(r) % 48u; /* needles */
+        const size_t nn = c->na;
+        place(c, 0, n * ks, elem_mis * ks);
+        place(c, 2, nn * ks, ((elem_mis + 1) & 3) * ks);
+        place(c, 1, nn * sizeof(size_t), 8 * ((elem_mis + 2) & 3));
+        MUT(0, n > 0 && nn > 0, "haystack NULL", c->a[0].off = FZ_NULL);
+        MUT(1, nn > 0, "out NULL", c->a[1].off = FZ_NULL);
+        MUT(2, nn > 0, "needles NULL", c->a[2].off = FZ_NULL);
+        MUT(3, nn > 0 && !c->custom_cmp, "unknown key dtype",
+            c->cmp.dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 2));
+        MUT(4, nn > 0, "unknown compare kind",
+            c->cmp.kind = (sweep_compare_kind)(3 + (fz_next(r) % 9)));
+        MUT(12, n > 0 && nn > 0, "out overlaps the haystack", c->a[1].off = c->a[0].off);
+        MUT(13, nn > 0, "custom compare NULL", c->cmp = sweep_compare_custom(NULL));
+        MUT(14, nn > 0, "out misaligned", c->a[1].off += 4);
+        if (!c->invalid && nn > 0) region(c, 1, 1, SWEEP_U8);
         break;
     }
     }
@@ -417,8 +472,15 @@ void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
             if (c->a[3].off != FZ_NULL && vs) fill_values(arena + c->a[3].off, c->na, vs, 0);
             if (c->a[5].off != FZ_NULL && vs)
                 fill_values(arena + c->a[5].off, n - c->na, vs, 0x10000u);
+        } else if (c->prim == FZ_LOWER_BOUND || c->prim == FZ_UPPER_BOUND) {
+            if (in) {
+                fill_keys(r, c, in, n, ks);
+                sort_keys(c, in, n);
+            }
+            if (aux) fill_keys(r, c, aux, c->na, ks);
         } else {
             if (in) fill_keys(r, c, in, n, ks);
+            if (aux) memcpy(aux, c->offs, (c->nseg + 1) * sizeof(size_t));
             if (c->a[3].off != FZ_NULL) {
                 size_t bytes = c->a[3].bytes;
                 if (vs)
@@ -461,6 +523,16 @@ sweep_status fz_invoke(const fz_call *c, sweep_context *ctx, uint8_t *base) {
     case FZ_MERGE:
         return sweep_merge(ctx, p[0], p[3], c->na, p[2], p[5], n - c->na, p[1], p[4], c->value_size,
                            c->cmp);
+    case FZ_SEGSORT_RADIX:
+        return sweep_segmented_radix_sort(ctx, p[0], p[1], p[3], p[4], n, (const size_t *)p[2],
+                                          c->nseg, c->desc_ptr);
+    case FZ_SEGSORT_MERGE:
+        return sweep_segmented_merge_sort(ctx, p[0], p[1], p[3], p[4], c->value_size, n,
+                                          (const size_t *)p[2], c->nseg, c->cmp);
+    case FZ_LOWER_BOUND:
+        return sweep_lower_bound(ctx, p[0], n, p[2], c->na, (size_t *)p[1], c->cmp);
+    case FZ_UPPER_BOUND:
+        return sweep_upper_bound(ctx, p[0], n, p[2], c->na, (size_t *)p[1], c->cmp);
     }
     return SWEEP_ERR_INTERNAL;
 }

@@ -38,7 +38,13 @@ static void expect_sort(const fz_call *c, uint8_t *w) {
     memcpy(keys, w + c->a[0].off, n * ks);
     if (vs) memcpy(vals, w + c->a[3].off, n * vs);
     uint8_t *keys_out = w + c->a[1].off, *vals_out = vs ? w + c->a[4].off : NULL;
-    if (c->prim == FZ_RADIX_SORT) {
+    if (c->prim == FZ_SEGSORT_RADIX || c->prim == FZ_SEGSORT_MERGE) {
+        /* only the segments are written */
+        const o_cmp cmp = fz_key_cmp(c);
+        if (n > 0)
+            o_segmented_sort(c->prim == FZ_SEGSORT_MERGE ? &cmp : NULL, &c->desc, keys, keys_out,
+                             vals, vals_out, vs, c->offs, c->nseg);
+    } else if (c->prim == FZ_RADIX_SORT) {
         o_radix_sort(c->key_dtype, keys, keys_out, vals, vals_out, vs, n, c->desc.begin_bit,
                      c->desc.end_bit, c->desc.descending);
     } else {
@@ -82,5 +88,13 @@ void fz_expect(const fz_call *c, uint8_t *w) {
     case FZ_RADIX_SORT:
     case FZ_MERGE_SORT: expect_sort(c, w); break;
     case FZ_MERGE: expect_merge(c, w); break;
+    case FZ_SEGSORT_RADIX:
+    case FZ_SEGSORT_MERGE: expect_sort(c, w); break;
+    case FZ_LOWER_BOUND:
+    case FZ_UPPER_BOUND: {
+        const o_cmp cmp = fz_key_cmp(c);
+        o_bounds(&cmp, in, n, w + c->a[2].off, c->na, c->prim == FZ_UPPER_BOUND, (size_t *)out);
+        break;
+    }
     }
 }

@@ -20,5 +20,8 @@ const h_prim h_prims[] = {
     {"merge_sort_i64_desc_values", p_merge_sort_i64},
     {"merge_sort_custom_records", p_merge_sort_custom},
     {"merge_u16_values", p_merge_u16},
+    {"segmented_radix_sort_u32_values_bits", p_segsort_u32_values},
+    {"segmented_merge_sort_custom_in_place", p_segmerge_custom_in_place},
+    {"lower_bound_i16", p_lower_bound_i16},
 };
 const size_t h_num_prims = sizeof h_prims / sizeof h_prims[0];

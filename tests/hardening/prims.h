@@ -28,6 +28,10 @@ H_PRIM_FN(p_radix_f64_in_place);
 H_PRIM_FN(p_merge_sort_i64);
 H_PRIM_FN(p_merge_sort_custom);
 H_PRIM_FN(p_merge_u16);
+/* prims_segsort_search.c */
+H_PRIM_FN(p_segsort_u32_values);
+H_PRIM_FN(p_segmerge_custom_in_place);
+H_PRIM_FN(p_lower_bound_i16);
 
 #undef H_PRIM_FN
 

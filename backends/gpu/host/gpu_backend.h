@@ -184,4 +184,10 @@ sweep_status sweep_gpu_merge(void *h, const sweep_kcmp *cmp, const void *a, cons
                              size_t na, const void *b, const void *b_values, size_t nb, void *out,
                              void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
 
+/* ---- gather_search.cu ---- */
+sweep_status sweep_gpu_gather(void *h, const void *in, size_t elem_size, const size_t *idx,
+                              size_t n, void *out);
+sweep_status sweep_gpu_search(void *h, const sweep_kcmp *cmp, const void *haystack, size_t nhay,
+                              const void *needles, size_t nneedles, int upper, size_t *out);
+
 #endif /* SWEEP_GPU_BACKEND_H */

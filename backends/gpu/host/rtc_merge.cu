@@ -190,6 +190,18 @@ sweep_status sweep_gpu_rtc_merge_sort(sweep_gpu_handle *h, const sweep_kcmp *cmp
     return st;
 }
 
+sweep_status sweep_gpu_rtc_search(sweep_gpu_handle *h, const sweep_kcmp *cmp, const void *haystack,
+                                  size_t nhay, const void *needles, size_t nneedles, int upper,
+                                  size_t *out) {
+    SWEEP_GPU_ENTER(h);
+    const sweep_rtc_kernels *k = NULL;
+    sweep_status st = kernels_of(h, cmp, 0, &k);
+    if (st != SWEEP_OK) return st;
+    void *args[] = {&haystack, &nhay, &needles, &nneedles, &upper, &out};
+    return sweep_gpu_rtc_launch(h, k->k[SWEEP_RTC_SEARCH], sweep_gpu_grid(h, nneedles, 256), 256,
+                                args, "search");
+}
+
 sweep_status sweep_gpu_rtc_merge(sweep_gpu_handle *h, const sweep_kcmp *cmp, const void *a,
                                  const void *a_values, size_t na, const void *b,
                                  const void *b_values, size_t nb, void *out, void *out_values,

@@ -42,6 +42,11 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_radix_sort,
     sweep_gpu_merge_sort,
     sweep_gpu_merge,
+    /* added in ABI 3: basic kernels, and no fused segmented sort (the core's
+     * composition sorts by key, then by segment) */
+    sweep_gpu_gather,
+    sweep_gpu_search,
+    NULL,
 };
 
 extern "C" __attribute__((visibility("default"))) const sweep_backend_table *

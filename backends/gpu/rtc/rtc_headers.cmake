@@ -13,7 +13,7 @@ set(SWEEP_RTC_HEADERS
   gpu/tuning/shapes.cuh gpu/tuning/sm90.cuh gpu/tuning/defaults.cuh gpu/tuning/tuning.cuh
   gpu/tuning/rtc_scan_tuning.cuh
   gpu/device/lookback.cuh gpu/device/scan_single_pass.cuh gpu/device/tile_scan_kernels.cuh
-  gpu/device/tile_sort.cuh gpu/device/merge_path.cuh
+  gpu/device/tile_sort.cuh gpu/device/merge_path.cuh gpu/device/gather_search.cuh
   gpu/rtc/rtc_elem.cuh gpu/rtc/rtc_signature.cuh gpu/rtc/rtc_op_program.cuh
   gpu/rtc/rtc_sort_kernels.cuh gpu/rtc/rtc_cmp_program.cuh)
 set(SWEEP_RTC_HEADER_ROOT ${PROJECT_SOURCE_DIR}/backends)

@@ -45,6 +45,7 @@ const char *const sweep_rtc_cmp_names[SWEEP_RTC_CMP_KERNELS] = {
     "sweep_gpu::rtc_merge_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
     "sweep_gpu::rtc_merge_pairs_partition_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
     "sweep_gpu::rtc_tile_sort_wide_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
+    "sweep_gpu::rtc_search_kernel<sweep_gpu::RtcKey, sweep_gpu::RtcLess>",
 };
 
 /* The compile-time tuning table of the plugin's build (tuning/tuning.cuh), handed to

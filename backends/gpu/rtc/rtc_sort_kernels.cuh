@@ -16,6 +16,7 @@
 #ifndef SWEEP_GPU_RTC_SORT_KERNELS_CUH
 #define SWEEP_GPU_RTC_SORT_KERNELS_CUH
 
+#include "gpu/device/gather_search.cuh"
 #include "gpu/device/merge_path.cuh"
 #include "gpu/device/tile_sort.cuh"
 
@@ -110,6 +111,13 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     a.vsize = rtc_value_size(m.vsize);
     merge_tiles_body<UserCmp<K, L>, VALUES, PAIRS, Shape, kRtcValueSize>(p, st, &split_slot, a,
                                                                          vstage);
+}
+
+/* Vectorised search (sweep_lower_bound, sweep_upper_bound): one needle a thread. */
+template <class K, class L>
+__global__ void rtc_search_kernel(const K *hay, size_t n, const K *needles, size_t m, int upper,
+                                  size_t *out) {
+    search_body(UserCmp<K, L>(), hay, n, needles, m, upper, out);
 }
 
 } // namespace sweep_gpu
