@@ -20,7 +20,9 @@ set(SWEEP_GPU_KERNEL_SOURCES
   host/radix.cu
   host/merge.cu
   host/rtc_scan.cu
-  host/rtc_merge.cu)
+  host/rtc_merge.cu
+  host/runs.cu
+  host/histogram.cu)
 list(TRANSFORM SWEEP_GPU_KERNEL_SOURCES PREPEND ${SWEEP_GPU_DIR}/)
 
 # Host code without kernels (plain C++ over gpu_runtime.h): the table and its device

@@ -169,6 +169,10 @@ static const sweep_backend_table swomp_table = {
     swomp_radix_sort,
     swomp_merge_sort,
     swomp_merge,
+    swomp_iota,
+    swomp_range_lengths,
+    swomp_histogram,
+    swomp_runs,
 };
 
 __attribute__((visibility("default"))) const sweep_backend_table *sweep_backend_entry(void) {

@@ -58,4 +58,10 @@ sweep_status sweep_serial_merge_tiles(void *h, const sweep_kcmp *cmp, const void
                                       const void *b_values, size_t nb, size_t vsize, size_t part,
                                       const size_t *splits, void *out, void *out_values);
 
+sweep_status sweep_serial_iota(void *h, size_t first, size_t n, size_t *out);
+sweep_status sweep_serial_range_lengths(void *h, const size_t *starts, const size_t *count,
+                                        size_t end, size_t n, size_t *lengths, uint8_t *long_flags);
+sweep_status sweep_serial_histogram(void *h, const sweep_khist *hist, const void *samples, size_t n,
+                                    void *counts);
+
 #endif /* SWEEP_SERIAL_H */

@@ -123,6 +123,9 @@ static const sweep_backend_table serial_table = {
     .tile_sort = sweep_serial_tile_sort,
     .merge_partition = sweep_serial_merge_partition,
     .merge_tiles = sweep_serial_merge_tiles,
+    .iota = sweep_serial_iota,
+    .range_lengths = sweep_serial_range_lengths,
+    .histogram = sweep_serial_histogram,
     /* Fused primitives stay NULL: the core composes them from the kernels above. */
 };
 

@@ -184,4 +184,13 @@ sweep_status sweep_gpu_merge(void *h, const sweep_kcmp *cmp, const void *a, cons
                              size_t na, const void *b, const void *b_values, size_t nb, void *out,
                              void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
 
+/* ---- runs.cu ---- */
+sweep_status sweep_gpu_iota(void *h, size_t first, size_t n, size_t *out);
+sweep_status sweep_gpu_range_lengths(void *h, const size_t *starts, const size_t *count, size_t end,
+                                     size_t n, size_t *lengths, uint8_t *long_flags);
+
+/* ---- histogram.cu ---- */
+sweep_status sweep_gpu_histogram(void *h, const sweep_khist *hist, const void *samples, size_t n,
+                                 void *counts);
+
 #endif /* SWEEP_GPU_BACKEND_H */

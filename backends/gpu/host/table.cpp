@@ -42,6 +42,12 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_radix_sort,
     sweep_gpu_merge_sort,
     sweep_gpu_merge,
+    /* basic kernels of ABI 3 */
+    sweep_gpu_iota,
+    sweep_gpu_range_lengths,
+    sweep_gpu_histogram,
+    /* fused primitives of ABI 3: runs are composed from the basic kernels */
+    NULL,
 };
 
 extern "C" __attribute__((visibility("default"))) const sweep_backend_table *
