@@ -40,7 +40,8 @@ static size_t runs_need(const sweep_context *ctx, const sweep_kruns *r) {
     const size_t n = r->n;
     size_t need = sweep__need_add(sweep__need_array(n, 1), compact_need(ctx, n));
     if (r->form == SWEEP_RUNS_UNIQUE) return need;
-    need = sweep__need_add(need, sweep__need_array(n, 2 * sizeof(size_t))); /* iota, starts */
+    const size_t positions = sweep__need_array(n, sizeof(size_t));
+    need = sweep__need_add(need, sweep__need_add(positions, positions)); /* iota, starts */
     if (r->form == SWEEP_RUNS_ENCODE) return need;
     /* the lengths of every run and the flags of those longer than one */
     return sweep__need_add(

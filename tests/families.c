@@ -18,6 +18,9 @@ const t_family t_families[] = {
     {"scratch", t_register_scratch},
     {"deterministic", t_register_deterministic},
     {"errors", t_register_errors},
+    {"unique", t_register_unique},
+    {"run_length", t_register_run_length},
+    {"histogram", t_register_histogram},
 };
 const size_t t_num_families = sizeof t_families / sizeof t_families[0];
 

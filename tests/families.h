@@ -54,5 +54,8 @@ void t_register_custom_op(t_registry *r);
 void t_register_scratch(t_registry *r);
 void t_register_deterministic(t_registry *r);
 void t_register_errors(t_registry *r);
+void t_register_unique(t_registry *r);
+void t_register_run_length(t_registry *r);
+void t_register_histogram(t_registry *r);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */
