@@ -328,6 +328,17 @@ void t_register_histogram(t_registry *r) {
                                    sweep_dtype_name((sweep_dtype)dt), law_name[law], c.a,
                                    c.op ? "u64" : "u32", c.n);
                     }
+    /* more bins than the OpenMP backend keeps per thread: shared counts, atomically */
+    for (unsigned d = 0; d < 2; ++d, ++k) {
+        c.dtype = d ? SWEEP_F32 : SWEEP_I64;
+        c.kind = 0;
+        c.op = (int)d;
+        c.a = 100003;
+        c.b = LAW_RANDOM;
+        c.n = (1u << 20) + 3;
+        t_register(r, &c, "even.%s.random.bins%d.%s.n%zu", sweep_dtype_name((sweep_dtype)c.dtype),
+                   c.a, c.op ? "u64" : "u32", c.n);
+    }
     /* large inputs: many blocks and threads adding into the same bins */
     static const int large_dtypes[] = {SWEEP_U8,  SWEEP_I16, SWEEP_I32,
                                        SWEEP_U64, SWEEP_F32, SWEEP_F64};
