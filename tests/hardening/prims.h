@@ -1,6 +1,6 @@
 /*
  * prims.h -- the calls of the primitives table (primitives.c), one file per family:
- * prims_scan_reduce.c, prims_split_compact.c, prims_sort_merge.c.
+ * prims_scan_reduce.c, prims_split_compact.c, prims_sort_merge.c, prims_runs_histogram.c.
  */
 #ifndef SWEEP_TESTS_HARDENING_PRIMS_H
 #define SWEEP_TESTS_HARDENING_PRIMS_H
@@ -28,6 +28,12 @@ H_PRIM_FN(p_radix_f64_in_place);
 H_PRIM_FN(p_merge_sort_i64);
 H_PRIM_FN(p_merge_sort_custom);
 H_PRIM_FN(p_merge_u16);
+/* prims_runs_histogram.c */
+H_PRIM_FN(p_unique_by_key);
+H_PRIM_FN(p_run_length);
+H_PRIM_FN(p_nontrivial_runs);
+H_PRIM_FN(p_histogram_even);
+H_PRIM_FN(p_histogram_range);
 
 #undef H_PRIM_FN
 
