@@ -98,13 +98,12 @@ sweep_status sweep_run_length_encode(sweep_context *ctx, const void *in, void *u
     st = check_size_out("run_lengths", run_lengths, n, 1);
     if (st == SWEEP_OK) st = check_size_out("num_runs", num_runs, n, 1);
     if (st != SWEEP_OK) return st;
+    if (n > SIZE_MAX / sizeof(size_t))
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "run_lengths: %zu lengths overflow", n);
     const sweep__range outs[] = {{"unique_out", unique_out, bytes},
                                  {"run_lengths", run_lengths, n * sizeof(size_t)},
                                  {"num_runs", num_runs, sizeof(size_t)}};
     const sweep__range ins[] = {{"in", in, bytes}};
-    /* n keys of at least one byte fit in memory, so n size_t lengths have a size */
-    if (n > SIZE_MAX / sizeof(size_t))
-        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "run_lengths: %zu lengths overflow", n);
     st = sweep__check_apart(outs, 3, ins, 1);
     if (st != SWEEP_OK) return st;
     sweep_kruns r = {0};
