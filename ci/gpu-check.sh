@@ -76,7 +76,7 @@ export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
 
 t_suite=$(date +%s)
-families="scan segmented_scan reduce grouping split radix_sort merge_sort merge custom_op scratch deterministic errors"
+families="scan segmented_scan reduce grouping split radix_sort merge_sort merge custom_op scratch deterministic errors unique run_length histogram"
 pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
   for fam in $families; do
@@ -119,7 +119,7 @@ fi
 grid_log="$log_dir/suite.grid-cap.log"
 grid_cap="ok"
 for path in fused generic; do
-  for fam in segmented_scan reduce grouping radix_sort scan; do
+  for fam in segmented_scan reduce grouping radix_sort scan run_length histogram; do
     env "SWEEP_${tag}_GRID_CAP=1" "$suite" --backend "$backend" --path "$path" --primitive "$fam" \
       >>"$grid_log" 2>&1 || grid_cap="FAILED"
   done
@@ -247,7 +247,8 @@ if [ "$quick" = 0 ]; then
                   "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
                   "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097" \
                   "radix_sort .v4.bits0-32.asc.n4097 hybrid" "split e4.v0.p500.count.n65537 resident" \
-                  "split .n4097 three-kernel"; do
+                  "split .n4097 three-kernel" "unique i32.tiles" "run_length u16.tiles" \
+                  "histogram i32.random.bins256"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
