@@ -56,7 +56,7 @@ void t_register(t_registry *r, const t_case *c, const char *fmt, ...)
 #define T_POISON 0xA5u
 /* Bytes after every poisoned output that must stay poisoned (catches overruns). */
 #define T_GUARD 64u
-#define T_MAX_ALLOCS 48
+#define T_MAX_ALLOCS 64
 
 typedef struct t_state {
     sweep_context *ctx;
