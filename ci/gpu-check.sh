@@ -77,7 +77,7 @@ unset SWEEP_GENERIC SWEEP_BACKEND SWEEP_PLUGIN_PATH
 
 t_suite=$(date +%s)
 families="scan segmented_scan reduce grouping split radix_sort merge_sort merge custom_op scratch deterministic errors"
-families="$families segmented_sort search"
+families="$families segmented_sort search unique run_length histogram"
 pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
   for fam in $families; do
@@ -120,7 +120,7 @@ fi
 grid_log="$log_dir/suite.grid-cap.log"
 grid_cap="ok"
 for path in fused generic; do
-  for fam in segmented_scan reduce grouping radix_sort scan segmented_sort search; do
+  for fam in segmented_scan reduce grouping radix_sort scan segmented_sort search run_length histogram; do
     env "SWEEP_${tag}_GRID_CAP=1" "$suite" --backend "$backend" --path "$path" --primitive "$fam" \
       >>"$grid_log" 2>&1 || grid_cap="FAILED"
   done
@@ -249,7 +249,8 @@ if [ "$quick" = 0 ]; then
                   "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097" \
                   "radix_sort .v4.bits0-32.asc.n4097 hybrid" "split e4.v0.p500.count.n65537 resident" \
                   "split .n4097 three-kernel" "segmented_sort u32.asc.v8.mixed.n1000" \
-                  "segmented_sort custom_record.v4.empty.n3001" "search f32.asc.sorted.n4097"; do
+                  "segmented_sort custom_record.v4.empty.n3001" "search f32.asc.sorted.n4097" \
+                  "unique i32.tiles" "run_length u16.tiles" "histogram i32.random.bins256"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""

@@ -203,6 +203,9 @@ sweep_status sweep__merge_sort(sweep_context *ctx, const sweep_kcmp *cmp, const 
 sweep_status sweep__merge(sweep_context *ctx, const sweep_kcmp *cmp, const void *a,
                           const void *a_values, size_t na, const void *b, const void *b_values,
                           size_t nb, void *out, void *out_values, size_t vsize);
+sweep_status sweep__runs(sweep_context *ctx, const sweep_kruns *runs);
+sweep_status sweep__histogram(sweep_context *ctx, const sweep_khist *hist, const void *samples,
+                              size_t n, void *counts);
 
 /* Segmented sorts: radix order (key, cmp NULL) or comparator order (cmp, key NULL)
  * of each segment; first and last are offsets[0] and offsets[nseg] (0 and n while

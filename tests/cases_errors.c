@@ -34,6 +34,12 @@ void t_register_errors(t_registry *r) {
         {"errors.search", e_search},
         {"errors.zero_n", e_zero_n},
         {"errors.alignment", e_alignment},
+        {"errors.unique", e_unique},
+        {"errors.unique_by_key", e_unique_by_key},
+        {"errors.run_length_encode", e_run_length},
+        {"errors.nontrivial_runs", e_nontrivial_runs},
+        {"errors.histogram_even", e_histogram_even},
+        {"errors.histogram_range", e_histogram_range},
     };
     t_case c;
     memset(&c, 0, sizeof c);

@@ -38,6 +38,13 @@ E_CASE(e_custom_create);
 E_CASE(e_strings);
 /* cases_errors_backend_env.c */
 E_CASE(e_backend_env);
+/* cases_errors_runs.c */
+E_CASE(e_unique);
+E_CASE(e_unique_by_key);
+E_CASE(e_run_length);
+E_CASE(e_nontrivial_runs);
+E_CASE(e_histogram_even);
+E_CASE(e_histogram_range);
 
 #undef E_CASE
 

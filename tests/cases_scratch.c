@@ -17,11 +17,12 @@ enum {
     S_MERGE,
     S_SEGSORT,
     S_SEARCH,
+    S_UNIQUE_BY_KEY,
     S_COUNT
 };
 static const char *prim_names[] = {
-    "scan",  "segmented_scan_offsets", "reduce",     "split", "radix_sort", "merge_sort",
-    "merge", "segmented_radix_sort",   "lower_bound"};
+    "scan",  "segmented_scan_offsets", "reduce",      "split",        "radix_sort", "merge_sort",
+    "merge", "segmented_radix_sort",   "lower_bound", "unique_by_key"};
 
 /* One primitive's inputs and expected outputs (host), element sizes, output counts. */
 typedef struct s_setup {
@@ -44,7 +45,9 @@ static int setup(t_state *t, int prim, size_t n, s_setup *s) {
     s->n = n;
     s->na = n / 3;
     size_t es = prim == S_SPLIT ? 2 : (prim == S_MERGE_SORT ? 8 : 4);
-    size_t vs = prim == S_SPLIT ? 8 : (prim == S_RADIX || prim == S_SEGSORT ? 4 : 0);
+    size_t vs = prim == S_SPLIT || prim == S_UNIQUE_BY_KEY
+                    ? 8
+                    : (prim == S_RADIX || prim == S_SEGSORT ? 4 : 0);
     s->in_bytes = n * es;
     s->out_bytes = prim == S_REDUCE ? es : prim == S_SEARCH ? n * sizeof(size_t) : n * es;
     s->vout_bytes = n * vs;
@@ -106,6 +109,12 @@ static int setup(t_state *t, int prim, size_t n, s_setup *s) {
         o_bounds(&cmp, s->in, n, s->in, n, 0, (size_t *)(void *)s->want);
         break;
     }
+    case S_UNIQUE_BY_KEY: /* out past the kept keys stays poisoned */
+        t_gen_runs(&rng, SWEEP_U32, s->in, n, T_RUNS_SHORT);
+        t_poison(s->want, s->out_bytes);
+        t_poison(s->vwant, s->vout_bytes);
+        o_unique(s->in, 4, s->vin, 8, n, s->want, s->vwant);
+        break;
     case S_MERGE_SORT: {
         o_cmp cmp = o_cmp_builtin(SWEEP_F64, 0);
         t_gen_keys(&rng, SWEEP_F64, s->in, n, 0);
@@ -141,6 +150,8 @@ static sweep_status run(sweep_context *ctx, int prim, const s_setup *s, const s_
         desc.value_size = 4;
         return sweep_radix_sort(ctx, d->in, out, d->vin, vout, n, &desc);
     }
+    case S_UNIQUE_BY_KEY:
+        return sweep_unique_by_key(ctx, d->in, d->vin, out, vout, SWEEP_U32, 8, n, NULL);
     case S_MERGE_SORT:
         return sweep_merge_sort(ctx, d->in, out, NULL, NULL, 0, n,
                                 sweep_compare_builtin(SWEEP_F64, 0));

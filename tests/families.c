@@ -20,6 +20,9 @@ const t_family t_families[] = {
     {"errors", t_register_errors},
     {"segmented_sort", t_register_segmented_sort},
     {"search", t_register_search},
+    {"unique", t_register_unique},
+    {"run_length", t_register_run_length},
+    {"histogram", t_register_histogram},
 };
 const size_t t_num_families = sizeof t_families / sizeof t_families[0];
 

@@ -56,5 +56,8 @@ void t_register_deterministic(t_registry *r);
 void t_register_errors(t_registry *r);
 void t_register_segmented_sort(t_registry *r);
 void t_register_search(t_registry *r);
+void t_register_unique(t_registry *r);
+void t_register_run_length(t_registry *r);
+void t_register_histogram(t_registry *r);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */

@@ -21,7 +21,9 @@ set(SWEEP_GPU_KERNEL_SOURCES
   host/merge.cu
   host/gather_search.cu
   host/rtc_scan.cu
-  host/rtc_merge.cu)
+  host/rtc_merge.cu
+  host/runs.cu
+  host/histogram.cu)
 list(TRANSFORM SWEEP_GPU_KERNEL_SOURCES PREPEND ${SWEEP_GPU_DIR}/)
 
 # Host code without kernels (plain C++ over gpu_runtime.h): the table and its device

@@ -120,6 +120,11 @@ sweep_status swomp_merge_tiles(void *h, const sweep_kcmp *cmp, const void *a, co
                                size_t na, const void *b, const void *b_values, size_t nb,
                                size_t vsize, size_t part, const size_t *splits, void *out,
                                void *out_values);
+sweep_status swomp_iota(void *h, size_t first, size_t n, size_t *out);
+sweep_status swomp_range_lengths(void *h, const size_t *starts, const size_t *count, size_t end,
+                                 size_t n, size_t *lengths, uint8_t *long_flags);
+sweep_status swomp_histogram(void *h, const sweep_khist *hist, const void *samples, size_t n,
+                             void *counts);
 
 sweep_status swomp_gather(void *h, const void *in, size_t elem_size, const size_t *idx, size_t n,
                           void *out);
@@ -150,6 +155,7 @@ sweep_status swomp_merge_sort(void *h, const sweep_kcmp *cmp, const void *keys_i
 sweep_status swomp_merge(void *h, const sweep_kcmp *cmp, const void *a, const void *a_values,
                          size_t na, const void *b, const void *b_values, size_t nb, void *out,
                          void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
+sweep_status swomp_runs(void *h, const sweep_kruns *runs, void *scratch, size_t *scratch_bytes);
 
 sweep_status swomp_segmented_sort(void *h, const sweep_kradix *key, const sweep_kcmp *cmp,
                                   const void *keys_in, void *keys_out, const void *values_in,

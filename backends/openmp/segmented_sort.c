@@ -91,7 +91,7 @@ static void radix_one(const seg_plan *p, size_t a, size_t m) {
             pos[d] = run;
             run += h[d];
         }
-        swomp_radix_scatter_range(k, src, dst, vsrc, vdst, p->vs, 0, m, shift, nbits, pos, NULL);
+        swomp_radix_scatter_range(k, src, dst, vsrc, vdst, p->vs, 0, m, shift, nbits, pos, NULL, 0);
         src = dst;
         vsrc = vdst;
         to_out = !to_out;

@@ -180,6 +180,10 @@ static const sweep_backend_table swomp_table = {
     swomp_gather,
     swomp_search,
     swomp_segmented_sort,
+    swomp_iota,
+    swomp_range_lengths,
+    swomp_histogram,
+    swomp_runs,
 };
 
 __attribute__((visibility("default"))) const sweep_backend_table *sweep_backend_entry(void) {

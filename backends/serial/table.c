@@ -125,6 +125,9 @@ static const sweep_backend_table serial_table = {
     .merge_tiles = sweep_serial_merge_tiles,
     .gather = sweep_serial_gather,
     .search = sweep_serial_search,
+    .iota = sweep_serial_iota,
+    .range_lengths = sweep_serial_range_lengths,
+    .histogram = sweep_serial_histogram,
     /* Fused primitives stay NULL: the core composes them from the kernels above. */
 };
 

@@ -123,6 +123,66 @@ typedef struct sweep_ksegments {
     size_t key_size;       /**< SWEEP_SEG_KEYS: bytes per key                                 */
 } sweep_ksegments;
 
+/** How the bins of a histogram are given. */
+typedef enum sweep_khist_form {
+    SWEEP_HIST_EVEN = 0, /**< num_bins equal bins over [lower, upper)                      */
+    SWEEP_HIST_RANGE = 1 /**< bin i = [boundaries[i], boundaries[i+1]), i < num_bins        */
+} sweep_khist_form;
+
+/** The bins of a histogram (sweep_histogram_even, sweep_histogram_range), resolved by
+ * the core so that every backend puts every sample in the same bin:
+ *  - integer samples (SWEEP_HIST_EVEN): with k(x) the sample's order key (unsigned: x;
+ *    signed: x as 64-bit two's complement with the sign bit flipped), x counts when
+ *    lower_key <= k(x) < upper_key, in bin floor((k(x) - lower_key) * num_bins /
+ *    (upper_key - lower_key)), the product taken exactly (128 bits);
+ *  - floating samples (SWEEP_HIST_EVEN): x counts when lower <= (double)x < upper (so
+ *    never NaN), in bin min(num_bins - 1, floor((((double)x - lower) * (double)num_bins)
+ *    / width)), each operation an IEEE-754 double operation rounded to nearest
+ *    (no fused multiply-add, no reciprocal);
+ *  - SWEEP_HIST_RANGE: x counts when boundaries[0] <= x < boundaries[num_bins]
+ *    (compared in the sample type, floats numerically: -0.0 == +0.0, NaN never), in
+ *    the largest bin i < num_bins with boundaries[i] <= x. The core has checked that
+ *    the boundaries do not decrease and hold no NaN. */
+typedef struct sweep_khist {
+    sweep_khist_form form;    /**< even bins or boundaries                                  */
+    sweep_dtype sample_dtype; /**< any dtype                                                */
+    sweep_dtype count_dtype;  /**< SWEEP_U32 (counts wrap modulo 2^32) or SWEEP_U64         */
+    size_t num_bins;          /**< at least 1                                               */
+    uint64_t lower_key;       /**< even bins, integer samples: order key of lower           */
+    uint64_t upper_key;       /**< even bins, integer samples: order key of upper (> lower) */
+    double lower;             /**< even bins, floating samples: lower (finite)              */
+    double upper;             /**< even bins, floating samples: upper (finite, > lower)      */
+    double width;             /**< even bins, floating samples: upper - lower (finite)      */
+    const void *boundaries;   /**< SWEEP_HIST_RANGE: num_bins + 1 samples (context memory)  */
+} sweep_khist;
+
+/** What a fused run primitive computes (sweep_kruns.form). */
+typedef enum sweep_kruns_form {
+    SWEEP_RUNS_UNIQUE = 0,    /**< first key (and value) of each run: sweep_unique(_by_key)  */
+    SWEEP_RUNS_ENCODE = 1,    /**< first key and length of each run: sweep_run_length_encode */
+    SWEEP_RUNS_NONTRIVIAL = 2 /**< start and length of each run longer than 1               */
+} sweep_kruns_form;
+
+/** The arguments of the fused run primitive. Runs are maximal ranges of consecutive
+ * keys that are equal bytewise. Run k (in input order; for SWEEP_RUNS_NONTRIVIAL
+ * counting only runs longer than 1) writes keys_out[k] (its first key), values_out[k]
+ * (the value of that key), offsets[k] (its first index) and lengths[k], as far as the
+ * form uses them; count (one size_t of context memory, may be NULL for
+ * SWEEP_RUNS_UNIQUE) receives the number of runs written. Nothing else is written. */
+typedef struct sweep_kruns {
+    sweep_kruns_form form; /**< what is written                                    */
+    const void *keys;      /**< n keys of key_size bytes                           */
+    size_t key_size;       /**< 1, 2, 4 or 8                                        */
+    size_t n;              /**< at least 1                                          */
+    const void *values_in; /**< SWEEP_RUNS_UNIQUE: n values of vsize bytes, or NULL */
+    size_t vsize;          /**< 0 when there are no values                          */
+    void *keys_out;        /**< SWEEP_RUNS_UNIQUE, SWEEP_RUNS_ENCODE                */
+    void *values_out;      /**< SWEEP_RUNS_UNIQUE with values                       */
+    size_t *offsets;       /**< SWEEP_RUNS_NONTRIVIAL                               */
+    size_t *lengths;       /**< SWEEP_RUNS_ENCODE, SWEEP_RUNS_NONTRIVIAL            */
+    size_t *count;         /**< the number of runs written                          */
+} sweep_kruns;
+
 /* --------------------------------------------------------------- opening ----- */
 
 /** Explains a failure: sets the calling thread's last error (sweep_last_error). */
@@ -339,6 +399,29 @@ typedef struct sweep_backend_table {
                                    const void *keys_in, void *keys_out, const void *values_in,
                                    void *values_out, size_t vsize, size_t n, const size_t *offsets,
                                    size_t nseg, void *scratch, size_t *scratch_bytes);
+    /* ---- basic kernels added in ABI 3 (required) ---- */
+
+    /** out[i] = first + i for i < n. */
+    sweep_status (*iota)(void *h, size_t first, size_t n, size_t *out);
+
+    /** Lengths of consecutive ranges from their starts, with the number of ranges in
+     * context memory: for k < c = *count (c <= n), lengths[k] = (k + 1 < c ?
+     * starts[k + 1] : end) - starts[k]; lengths from c on are not written. If
+     * long_flags is not NULL, long_flags[k] = (lengths[k] > 1) for k < c and 0 for
+     * c <= k < n. */
+    sweep_status (*range_lengths)(void *h, const size_t *starts, const size_t *count, size_t end,
+                                  size_t n, size_t *lengths, uint8_t *long_flags);
+
+    /** Adds to counts[b] (hist->num_bins counters of hist->count_dtype, context
+     * memory) the number of samples in bin b, as sweep_khist defines the bins; samples
+     * in no bin are skipped. The core zeroes the counts first. */
+    sweep_status (*histogram)(void *h, const sweep_khist *hist, const void *samples, size_t n,
+                              void *counts);
+
+    /* ---- fused primitives added in ABI 3 (optional, NULL = compose) ---- */
+
+    /** Unique, run-length encoding and non-trivial runs (sweep_kruns). */
+    sweep_status (*runs)(void *h, const sweep_kruns *runs, void *scratch, size_t *scratch_bytes);
 } sweep_backend_table;
 
 /** The type of the one symbol a plugin exports. */

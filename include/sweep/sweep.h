@@ -425,6 +425,94 @@ SWEEP_API sweep_status sweep_split(sweep_context *ctx, const uint8_t *flags, con
 SWEEP_API sweep_status sweep_compact(sweep_context *ctx, const uint8_t *flags, const void *in,
                                      void *out, size_t elem_size, size_t n, size_t *num_kept);
 
+/* ------------------------------------------- unique, run-length encoding ----- */
+
+/** Unique: keeps the first element of every run of consecutive equal elements, in
+ * input order, at the front of out (as CUB's DeviceSelect::Unique). Elements compare
+ * by their bytes, as the keys of sweep_scan_by_key: for floats -0.0 and +0.0 differ,
+ * and NaNs with the same bits are equal. Elements of out past the kept ones are not
+ * written. If num_unique is not NULL it receives the number kept (one size_t of
+ * context memory), as num_kept in sweep_compact. in and out are n elements of dtype
+ * (any dtype), aligned to it, and must not overlap; num_unique must not overlap
+ * either. n == 0 writes nothing, not even *num_unique. */
+SWEEP_API sweep_status sweep_unique(sweep_context *ctx, const void *in, void *out,
+                                    sweep_dtype dtype, size_t n, size_t *num_unique);
+
+/** Unique by key: as sweep_unique on the keys, and each kept key's value (value_size
+ * bytes, any positive size, at any address) moves with it to values_out. The first
+ * key of each run of equal keys and its value are kept. values_in/values_out are
+ * optional: both NULL with value_size 0 (then it is sweep_unique), or both set. No
+ * output may overlap an input or another output. n == 0 writes nothing. */
+SWEEP_API sweep_status sweep_unique_by_key(sweep_context *ctx, const void *keys_in,
+                                           const void *values_in, void *keys_out, void *values_out,
+                                           sweep_dtype key_dtype, size_t value_size, size_t n,
+                                           size_t *num_unique);
+
+/** Run-length encoding (as CUB's DeviceRunLengthEncode::Encode): for run k of
+ * consecutive equal elements (compared by their bytes, as in sweep_unique), in input
+ * order, unique_out[k] is its element and run_lengths[k] its length; *num_runs
+ * receives the number of runs. unique_out (n elements of dtype), run_lengths (n
+ * size_t) and num_runs (one size_t) are context memory, all required, none
+ * overlapping another or in; entries past the number of runs are not written. The
+ * number of runs stays in context memory: on GPUs the call does not wait for it.
+ * n == 0 writes nothing, not even *num_runs. */
+SWEEP_API sweep_status sweep_run_length_encode(sweep_context *ctx, const void *in, void *unique_out,
+                                               size_t *run_lengths, sweep_dtype dtype, size_t n,
+                                               size_t *num_runs);
+
+/** Non-trivial runs (as CUB's DeviceRunLengthEncode::NonTrivialRuns): for each run of
+ * consecutive equal elements (compared by their bytes) longer than one element, in
+ * input order, offsets[k] is the index of its first element and run_lengths[k] its
+ * length; *num_runs receives the number of such runs (at most n / 2, so offsets and
+ * run_lengths need n / 2 entries). offsets, run_lengths and num_runs are size_t of
+ * context memory, all required, none overlapping another or in; entries past the
+ * number of runs are not written. n == 0 writes nothing, not even *num_runs. */
+SWEEP_API sweep_status sweep_nontrivial_runs(sweep_context *ctx, const void *in, size_t *offsets,
+                                             size_t *run_lengths, sweep_dtype dtype, size_t n,
+                                             size_t *num_runs);
+
+/* ------------------------------------------------------------ histograms ----- */
+
+/** Histogram with num_bins even bins over [*lower, *upper) (as CUB's
+ * DeviceHistogram::HistogramEven): counts[b] = the number of samples in bin b.
+ * samples are n elements of sample_dtype (any dtype); lower and upper point at one
+ * value of sample_dtype each (host memory), lower < upper; counts are num_bins
+ * counters of count_dtype, SWEEP_U32 (wrapping modulo 2^32) or SWEEP_U64, context
+ * memory not overlapping the samples. Every count is written, also of empty bins.
+ * Samples outside [lower, upper) are dropped, and so are NaN samples, of any sign or
+ * payload. The bin of a sample x, the same on every backend:
+ *   - integer samples: floor((x - lower) * num_bins / (upper - lower)), computed
+ *     exactly (differences in 64 bits, the product in 128 bits); so bin b starts at
+ *     lower + ceil(b * (upper - lower) / num_bins);
+ *   - floating samples: floor((((double)x - lower) * num_bins) / (upper - lower)), each
+ *     operation an IEEE-754 double operation rounded to nearest (upper - lower once,
+ *     in double), and num_bins - 1 where rounding gives num_bins or more. A sample on
+ *     the edge lower + b * (upper - lower) / num_bins, where that and the steps are
+ *     exact, lands in bin b. -0.0 and +0.0 are the same number here.
+ * lower and upper of floating type must be finite with a finite difference.
+ * n == 0 writes nothing (counts keep their contents). Errors: unknown dtypes,
+ * count_dtype other than SWEEP_U32 or SWEEP_U64, num_bins == 0, lower or upper NULL,
+ * not lower < upper, non-finite bounds; NULL samples or counts with n > 0. */
+SWEEP_API sweep_status sweep_histogram_even(sweep_context *ctx, const void *samples,
+                                            sweep_dtype sample_dtype, size_t n, const void *lower,
+                                            const void *upper, size_t num_bins, void *counts,
+                                            sweep_dtype count_dtype);
+
+/** Histogram with bins between boundaries (as CUB's DeviceHistogram::HistogramRange):
+ * bin i is [boundaries[i], boundaries[i+1]) for i < num_bins; boundaries holds
+ * num_bins + 1 values of sample_dtype in context memory, non-decreasing (equal
+ * neighbours make an empty bin) and, for floats, without NaN. Comparisons are in the
+ * sample type (floats numerically: -0.0 == +0.0). A sample counts in the last bin whose
+ * lower boundary is <= it, if it lies in [boundaries[0], boundaries[num_bins]);
+ * others and NaN samples are dropped. counts and count_dtype as in
+ * sweep_histogram_even. Boundaries that decrease or hold NaN:
+ * SWEEP_ERR_INVALID_ARGUMENT (on GPU backends this check reads them back, so the
+ * call waits for work queued before it). n == 0 writes nothing. */
+SWEEP_API sweep_status sweep_histogram_range(sweep_context *ctx, const void *samples,
+                                             sweep_dtype sample_dtype, size_t n,
+                                             const void *boundaries, size_t num_bins, void *counts,
+                                             sweep_dtype count_dtype);
+
 /* ------------------------------------------------------ sorting, merging ----- */
 
 /** What a radix sort sorts. Start from sweep_sort_desc_make(). */

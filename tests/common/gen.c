@@ -177,3 +177,73 @@ void t_gen_bytes(t_rng *r, void *out, size_t bytes) {
     for (size_t i = 0; i < bytes; ++i)
         p[i] = (unsigned char)(1 + t_rng_below(r, 255));
 }
+
+const char *t_run_law_name(t_run_law law) {
+    static const char *names[T_RUN_LAWS] = {"single",    "short", "long",
+                                            "all_equal", "tiles", "ieee"};
+    return (unsigned)law < T_RUN_LAWS ? names[law] : "unknown";
+}
+
+/* Edge keys: floats +0.0, -0.0, quiet NaNs of two payloads and both signs, a
+ * signalling NaN, +-inf, 1.0; integers 0, -1 (all ones), the minimum, the maximum. */
+static void put_edge_key(sweep_dtype dtype, void *out, size_t i, unsigned which) {
+    if (dtype == SWEEP_F32 || dtype == SWEEP_F64) {
+        switch (which % 9) {
+        case 0: put_float_bits(dtype, out, i, 0, 0, 0); break;
+        case 1: put_float_bits(dtype, out, i, 1, 0, 0); break;
+        case 2: put_float_bits(dtype, out, i, 0, 1, 1ull << 22); break;
+        case 3: put_float_bits(dtype, out, i, 1, 1, 1ull << 22); break;
+        case 4: put_float_bits(dtype, out, i, 0, 1, 1ull << 22 | 5); break;
+        case 5: put_float_bits(dtype, out, i, 0, 1, 3); break;
+        case 6: put_float_bits(dtype, out, i, 0, 1, 0); break;
+        case 7: put_float_bits(dtype, out, i, 1, 1, 0); break;
+        default: put_float(dtype, out, i, 1.0); break;
+        }
+        return;
+    }
+    const size_t bits = 8 * sweep_dtype_size(dtype);
+    const int is_signed = dtype <= SWEEP_I64;
+    const uint64_t top = 1ull << (bits - 1);
+    switch (which % 4) {
+    case 0: put_int(dtype, out, i, 0); break;
+    case 1: put_int(dtype, out, i, ~0ull); break;
+    case 2: put_int(dtype, out, i, is_signed ? top : 0); break;
+    default: put_int(dtype, out, i, is_signed ? top - 1 : ~0ull); break;
+    }
+}
+
+void t_gen_runs(t_rng *r, sweep_dtype dtype, void *out, size_t n, t_run_law law) {
+    const size_t size = sweep_dtype_size(dtype);
+    unsigned char *p = out;
+    if (law == T_RUNS_SINGLE) {
+        t_gen_keys(r, dtype, out, n, 0);
+        return;
+    }
+    /* a pool of keys the runs draw from (t_gen_keys: NaNs, +-0.0 and infinities too) */
+    enum { POOL = 64 };
+    unsigned char pool[POOL * 8];
+    t_gen_keys(r, dtype, pool, POOL, (int)t_rng_below(r, 2));
+    static const size_t tile_runs[] = {1, 2, 4095, 4096, 4097, 32767, 32768, 32769};
+    size_t i = 0;
+    while (i < n) {
+        size_t len;
+        switch (law) {
+        case T_RUNS_SHORT: len = 1 + t_rng_below(r, 4); break;
+        case T_RUNS_LONG: len = 1 + t_rng_below(r, 300); break;
+        case T_RUNS_ALL_EQUAL: len = n; break;
+        case T_RUNS_TILES: len = tile_runs[t_rng_below(r, 8)]; break;
+        default: len = 1 + t_rng_below(r, 3); break;
+        }
+        if (len > n - i) len = n - i;
+        if (law == T_RUNS_IEEE) {
+            const unsigned which = (unsigned)t_rng_below(r, 9);
+            for (size_t j = i; j < i + len; ++j)
+                put_edge_key(dtype, out, j, which);
+        } else {
+            const size_t k = t_rng_below(r, POOL);
+            for (size_t j = i; j < i + len; ++j)
+                memcpy(p + j * size, pool + k * size, size);
+        }
+        i += len;
+    }
+}

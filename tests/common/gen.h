@@ -56,4 +56,21 @@ void t_gen_flags(t_rng *r, uint8_t *out, size_t n, unsigned permille);
 /* Arbitrary non-zero bytes. */
 void t_gen_bytes(t_rng *r, void *out, size_t bytes);
 
+/* How t_gen_runs lays out runs of equal keys. */
+typedef enum t_run_law {
+    T_RUNS_SINGLE = 0,    /* independent keys: nearly every run has one element       */
+    T_RUNS_SHORT = 1,     /* runs of 1 to 4                                           */
+    T_RUNS_LONG = 2,      /* runs of 1 to 300                                         */
+    T_RUNS_ALL_EQUAL = 3, /* one run of n                                             */
+    T_RUNS_TILES = 4,     /* runs of 1, 2 and tile sizes +-1 (4096, 32768), over tiles */
+    T_RUNS_IEEE = 5,      /* short runs of edge values: floats +-0.0, NaNs of several
+                           * payloads and both signs, +-inf; integers 0, -1, min, max */
+    T_RUN_LAWS = 6
+} t_run_law;
+
+/* n keys of dtype in runs of equal keys following law; consecutive runs may share a
+ * key (then they are one run). */
+void t_gen_runs(t_rng *r, sweep_dtype dtype, void *out, size_t n, t_run_law law);
+const char *t_run_law_name(t_run_law law);
+
 #endif /* SWEEP_TESTS_GEN_H */

@@ -102,5 +102,24 @@ void o_segmented_sort(const o_cmp *c, const sweep_sort_desc *radix, const void *
  * count of haystack keys before it (beyond 2^25 pairs by halving that prefix). */
 void o_bounds(const o_cmp *c, const void *haystack, size_t n, const void *needles, size_t nn,
               int upper, size_t *out);
+/* ----------------------------------------------------- runs and histograms -- */
+
+/* Unique by key: the first key (and value, vsize > 0) of every run of bytewise-equal
+ * keys, in order. Returns the number of runs. */
+size_t o_unique(const void *keys, size_t key_size, const void *values, size_t vsize, size_t n,
+                void *keys_out, void *values_out);
+
+/* Run-length encoding: the key and the length of every run. Returns the runs. */
+size_t o_run_length_encode(const void *in, size_t size, size_t n, void *unique_out,
+                           size_t *lengths);
+
+/* The first index and the length of every run longer than one. Returns their number. */
+size_t o_nontrivial_runs(const void *in, size_t size, size_t n, size_t *offsets, size_t *lengths);
+
+/* Histograms as sweep.h defines them, into num_bins 64-bit counts (zeroed here). */
+void o_histogram_even(sweep_dtype dtype, const void *samples, size_t n, const void *lower,
+                      const void *upper, size_t num_bins, uint64_t *counts);
+void o_histogram_range(sweep_dtype dtype, const void *samples, size_t n, const void *boundaries,
+                       size_t num_bins, uint64_t *counts);
 
 #endif /* SWEEP_TESTS_ORACLE_H */

@@ -28,6 +28,10 @@ enum {
     FZ_SEGSORT_MERGE,
     FZ_LOWER_BOUND,
     FZ_UPPER_BOUND,
+    FZ_UNIQUE, /* sweep_unique, or sweep_unique_by_key with values */
+    FZ_RUN_LENGTH,
+    FZ_NONTRIVIAL_RUNS,
+    FZ_HISTOGRAM, /* even bins, or boundaries with hist_range */
     FZ_PRIMITIVES
 };
 
@@ -74,6 +78,13 @@ typedef struct fz_call {
     int invalid;   /* the contract requires SWEEP_ERR_INVALID_ARGUMENT */
     int float_sum; /* floating SUM/PROD: compared across backends, not with the oracle */
     size_t arena;  /* bytes the arena needs */
+    /* histograms: the bins (lower and upper: one sample each, host memory), the count
+     * type, and boundaries made to decrease (a mutation applied when inputs are filled) */
+    int hist_range;
+    size_t num_bins;
+    unsigned char lower[8], upper[8];
+    sweep_dtype count_dtype;
+    int bad_boundaries;
     const char *mutation;
 } fz_call;
 

@@ -7,6 +7,9 @@
  *   merge:           0 a_keys, 1 out_keys, 2 b_keys, 3 a_values, 4 out_values, 5 b_values
  *   segmented sorts: as sorts, 2 offsets
  *   searches:        0 haystack, 1 out, 2 needles
+ *   unique:          0 keys_in, 1 keys_out, 3 values_in, 4 values_out, 5 count
+ *   run lengths:     0 in, 1 unique_out, 2 offsets, 4 run_lengths, 5 count
+ *   histograms:      0 samples, 1 counts, 2 boundaries
  * A call is decoded valid; with the input's "corrupt" bit one argument is then made
  * invalid in one of the ways sweep.h names, and the call must be refused.
  */
@@ -42,7 +45,11 @@ static const char *const fn_names[FZ_PRIMITIVES] = {"sweep_scan",
                                                     "sweep_segmented_radix_sort",
                                                     "sweep_segmented_merge_sort",
                                                     "sweep_lower_bound",
-                                                    "sweep_upper_bound"};
+                                                    "sweep_upper_bound",
+                                                    "sweep_unique",
+                                                    "sweep_run_length_encode",
+                                                    "sweep_nontrivial_runs",
+                                                    "sweep_histogram_even"};
 
 static int is_float(sweep_dtype d) {
     return d == SWEEP_F32 || d == SWEEP_F64;
@@ -382,6 +389,109 @@ void fz_decode_call(fz_reader *r, fz_call *c) {
         if (!c->invalid && nn > 0) region(c, 1, 1, SWEEP_U8);
         break;
     }
+    case FZ_UNIQUE:
+    case FZ_RUN_LENGTH:
+    case FZ_NONTRIVIAL_RUNS: {
+        c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+        const size_t ks = sweep_dtype_size(c->key_dtype);
+        const int unique = c->prim == FZ_UNIQUE, nontrivial = c->prim == FZ_NONTRIVIAL_RUNS;
+        c->value_size = unique ? fz_u8(r) % 20u : 0;
+        const size_t vs = c->value_size;
+        if (unique && vs) c->fn = "sweep_unique_by_key";
+        /* the contract's output sizes: n keys and lengths, or n / 2 runs */
+        const size_t runs = nontrivial ? n / 2 : n;
+        const int with_count = unique ? c->with_count : 1;
+        place(c, 0, n * ks, elem_mis * ks);
+        if (!nontrivial) place(c, 1, n * ks, ((elem_mis + 1) & 3) * ks);
+        if (nontrivial) place(c, 2, runs * sizeof(size_t), 8 * elem_mis);
+        if (vs) {
+            place(c, 3, n * vs, byte_mis);
+            place(c, 4, n * vs, byte_mis ^ 5);
+        }
+        if (!unique) place(c, 4, runs * sizeof(size_t), 8 * ((elem_mis + 1) & 3));
+        if (with_count) place(c, 5, sizeof(size_t), 8 * elem_mis);
+        MUT(0, n > 0, "in NULL", c->a[0].off = FZ_NULL);
+        MUT(1, n > 0 && !nontrivial, "out NULL", c->a[1].off = FZ_NULL);
+        MUT(2, n > 0 && nontrivial, "offsets NULL", c->a[2].off = FZ_NULL);
+        MUT(3, 1, "unknown dtype", c->key_dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 4));
+        MUT(4, n > 0 && !unique, "run_lengths NULL", c->a[4].off = FZ_NULL);
+        MUT(5, n > 0 && !unique, "num_runs NULL", c->a[5].off = FZ_NULL);
+        MUT(11, unique && vs > 0 && n > 0, "value_size without values",
+            c->a[3 + (int)(fz_next(r) & 1)].off = FZ_NULL);
+        MUT(12, n > 0 && !nontrivial, "out overlaps in", c->a[1].off = c->a[0].off + (k % n) * ks);
+        MUT(12, n > 1 && nontrivial, "offsets overlap in",
+            c->a[2].off = (c->a[0].off + (k % n) * ks) & ~(size_t)7);
+        MUT(14, n > 0 && ks > 1, "in misaligned", c->a[0].off += 1);
+        MUT(15, unique && vs > 0, "values with value_size 0", c->value_size = 0);
+        if (!c->invalid) {
+            if (!nontrivial) region(c, 1, 1, SWEEP_U8);
+            if (nontrivial) region(c, 2, 1, SWEEP_U8);
+            if (vs || !unique) region(c, 4, 1, SWEEP_U8);
+            if (with_count) region(c, 5, 1, SWEEP_U8);
+        }
+        break;
+    }
+    case FZ_HISTOGRAM: {
+        c->key_dtype = (sweep_dtype)(fz_u8(r) % SWEEP_DTYPE_COUNT);
+        const size_t ks = sweep_dtype_size(c->key_dtype);
+        c->hist_range = (bits & 0x08) != 0;
+        if (c->hist_range) c->fn = "sweep_histogram_range";
+        c->count_dtype = (bits & 0x01) ? SWEEP_U64 : SWEEP_U32;
+        const uint8_t nb = fz_u8(r);
+        /* now and then past the counters a GPU block keeps in shared memory */
+        c->num_bins = nb == 255 ? 13000 : 1 + nb % 64u;
+        /* even bins: two samples of the type, in order (integers from the fuzzer's
+         * bits, floats small multiples of 1/8) */
+        if (is_float(c->key_dtype)) {
+            const double lo = (double)(int8_t)fz_u8(r) / 8, hi = lo + (1 + fz_u8(r)) / 8.0;
+            const float flo = (float)lo, fhi = (float)hi;
+            if (c->key_dtype == SWEEP_F32) {
+                memcpy(c->lower, &flo, 4);
+                memcpy(c->upper, &fhi, 4);
+            } else {
+                memcpy(c->lower, &lo, 8);
+                memcpy(c->upper, &hi, 8);
+            }
+        } else {
+            uint64_t a = fz_next(r), b = fz_next(r);
+            if (c->narrow) b = a + 1 + b % 300; /* a narrow range: most samples land */
+            memcpy(c->lower, &a, 8);
+            memcpy(c->upper, &b, 8);
+            const o_cmp order = o_cmp_builtin(c->key_dtype, 0);
+            if (memcmp(c->lower, c->upper, ks) == 0) c->upper[0] ^= 1;
+            if (o_less(&order, c->upper, c->lower)) {
+                memcpy(c->lower, &b, 8);
+                memcpy(c->upper, &a, 8);
+                if (c->narrow) c->upper[0] ^= 1;
+            }
+            if (!o_less(&order, c->lower, c->upper)) { /* wrapped: a plain pair */
+                memset(c->lower, 0, 8);
+                memset(c->upper, 0, 8);
+                c->upper[0] = 1;
+            }
+        }
+        const size_t csize = sweep_dtype_size(c->count_dtype);
+        place(c, 0, n * ks, elem_mis * ks);
+        place(c, 1, c->num_bins * csize, 8 * elem_mis);
+        if (c->hist_range) place(c, 2, (c->num_bins + 1) * ks, ((elem_mis + 1) & 3) * ks);
+        MUT(0, n > 0, "samples NULL", c->a[0].off = FZ_NULL);
+        MUT(1, n > 0, "counts NULL", c->a[1].off = FZ_NULL);
+        MUT(2, n > 0 && c->hist_range, "boundaries NULL", c->a[2].off = FZ_NULL);
+        MUT(3, 1, "unknown sample dtype", c->key_dtype = (sweep_dtype)(SWEEP_DTYPE_COUNT + 1));
+        MUT(4, 1, "bad count dtype", c->count_dtype = (sweep_dtype)(fz_next(r) % 6));
+        MUT(5, 1, "num_bins 0", c->num_bins = 0);
+        MUT(6, !c->hist_range, "lower >= upper", {
+            unsigned char t[8];
+            memcpy(t, c->lower, 8);
+            memcpy(c->lower, c->upper, 8);
+            if (fz_next(r) & 1) memcpy(c->upper, t, 8);
+        });
+        MUT(7, n > 0 && c->hist_range && c->num_bins > 1, "boundaries decrease",
+            c->bad_boundaries = 1);
+        MUT(12, n > 0, "counts overlap samples", c->a[1].off = c->a[0].off);
+        if (!c->invalid) region(c, 1, 1, SWEEP_U8);
+        break;
+    }
     }
 #undef MUT
     c->arena = cursor_of(c) + 64;
@@ -422,6 +532,105 @@ static void sort_keys(const fz_call *c, uint8_t *keys, size_t count) {
     free(tmp);
 }
 
+/* A sample near the bins: within [lower, upper) widened by a quarter on each side,
+ * or a bin edge; floats also NaN, +-inf and +-0.0 now and then. */
+static void near_sample(fz_reader *r, const fz_call *c, uint8_t *dst) {
+    const sweep_dtype dt = c->key_dtype;
+    const uint64_t pick = fz_next(r);
+    if (is_float(dt)) {
+        double lo, hi;
+        if (dt == SWEEP_F32) {
+            float a, b;
+            memcpy(&a, c->lower, 4);
+            memcpy(&b, c->upper, 4);
+            lo = a;
+            hi = b;
+        } else {
+            memcpy(&lo, c->lower, 8);
+            memcpy(&hi, c->upper, 8);
+        }
+        const double w = hi - lo;
+        double v;
+        switch (pick % 8) {
+        case 0: v = NAN; break;
+        case 1: v = (pick & 8) ? INFINITY : -INFINITY; break;
+        case 2: v = (pick & 8) ? 0.0 : -0.0; break;
+        case 3: v = lo + (double)(pick % (c->num_bins + 1)) * (w / (double)c->num_bins); break;
+        default: v = lo - w / 4 + (double)(pick >> 11) * 0x1p-53 * (w * 1.5); break;
+        }
+        if (dt == SWEEP_F32) {
+            const float f = (float)v;
+            memcpy(dst, &f, 4);
+        } else {
+            memcpy(dst, &v, 8);
+        }
+        return;
+    }
+    uint64_t lo = 0, hi = 0, v;
+    memcpy(&lo, c->lower, 8);
+    memcpy(&hi, c->upper, 8);
+    const uint64_t span = hi - lo; /* in the type's wrap-around, as bytes go */
+    const uint64_t step = span + 2 == 0 ? pick >> 1 : (pick >> 1) % (span + 2);
+    v = (pick & 1) ? lo + step : (pick & 2) ? hi : lo - 1;
+    memcpy(dst, &v, sweep_dtype_size(dt));
+}
+
+static void fill_histogram(fz_reader *r, const fz_call *c, uint8_t *arena) {
+    const size_t ks = sweep_dtype_size(c->key_dtype), n = c->n;
+    uint8_t *s = at(arena, &c->a[0]), *b = at(arena, &c->a[2]);
+    if (!ks) return;
+    if (s)
+        for (size_t i = 0; i < n; ++i) {
+            if (fz_next(r) % 4 == 0)
+                fz_fill(r, s + i * ks, ks); /* anywhere in the type */
+            else
+                near_sample(r, c, s + i * ks);
+        }
+    if (!b) return;
+    /* sorted boundaries without NaN (equal neighbours allowed): near samples, sorted */
+    const size_t nb = c->num_bins + 1;
+    for (size_t i = 0; i < nb; ++i) {
+        near_sample(r, c, b + i * ks);
+        if (is_float(c->key_dtype)) {
+            const int nan = c->key_dtype == SWEEP_F32 ? isnan(*(float *)(b + i * ks))
+                                                      : isnan(*(double *)(b + i * ks));
+            if (nan) memset(b + i * ks, 0, ks);
+        }
+    }
+    const o_cmp order = o_cmp_builtin(c->key_dtype, 0);
+    uint8_t *tmp = malloc(nb * ks);
+    if (!tmp) abort();
+    memcpy(tmp, b, nb * ks);
+    o_sort(&order, tmp, b, NULL, NULL, 0, nb);
+    free(tmp);
+    if (c->bad_boundaries) { /* the last two swapped, made distinct first */
+        uint8_t *x = b + (nb - 2) * ks, *y = b + (nb - 1) * ks;
+        if (memcmp(x, y, ks) == 0 || !o_less(&order, x, y)) {
+            if (is_float(c->key_dtype)) {
+                if (c->key_dtype == SWEEP_F32) {
+                    const float lo = -1, hi = 1;
+                    memcpy(y, &lo, 4);
+                    memcpy(x, &hi, 4);
+                } else {
+                    const double lo = -1, hi = 1;
+                    memcpy(y, &lo, 8);
+                    memcpy(x, &hi, 8);
+                }
+                return;
+            }
+            memset(x, 0, ks);
+            memset(y, 0, ks);
+            x[0] = 2;
+            y[0] = 1;
+            return;
+        }
+        uint8_t t[8];
+        memcpy(t, x, ks);
+        memcpy(x, y, ks);
+        memcpy(y, t, ks);
+    }
+}
+
 void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
     const size_t n = c->n;
     uint8_t *in = at(arena, &c->a[0]), *aux = at(arena, &c->a[2]);
@@ -456,6 +665,23 @@ void fz_fill_inputs(fz_reader *r, fz_call *c, uint8_t *arena) {
                 aux[i] = (fz_next(r) & 255) < c->flag_density ? (uint8_t)(1 + fz_next(r) % 255) : 0;
         if (c->a[3].off != FZ_NULL) fz_fill(r, arena + c->a[3].off, c->a[3].bytes);
         break;
+    case FZ_UNIQUE:
+    case FZ_RUN_LENGTH:
+    case FZ_NONTRIVIAL_RUNS: {
+        size_t ks = sweep_dtype_size(c->key_dtype);
+        if (in && ks) { /* runs: a new key now and then, or every time */
+            uint8_t cur[8] = {0};
+            const unsigned every = c->narrow ? 6 : 1 + c->flag_density % 3;
+            for (size_t i = 0; i < n; ++i) {
+                if (i == 0 || fz_next(r) % every == 0) fill_keys(r, c, cur, 1, sizeof cur);
+                memcpy(in + i * ks, cur, ks);
+            }
+        }
+        if (c->a[3].off != FZ_NULL && c->value_size)
+            fill_values(arena + c->a[3].off, n, c->value_size, 3);
+        break;
+    }
+    case FZ_HISTOGRAM: fill_histogram(r, c, arena); break;
     default: {
         size_t ks = sweep_dtype_size(c->key_dtype), vs = c->placed_value_size;
         if (ks == 0) ks = sweep_dtype_size(c->placed_key_dtype);
@@ -533,6 +759,23 @@ sweep_status fz_invoke(const fz_call *c, sweep_context *ctx, uint8_t *base) {
         return sweep_lower_bound(ctx, p[0], n, p[2], c->na, (size_t *)p[1], c->cmp);
     case FZ_UPPER_BOUND:
         return sweep_upper_bound(ctx, p[0], n, p[2], c->na, (size_t *)p[1], c->cmp);
+    case FZ_UNIQUE:
+        if (!c->value_size && !p[3] && !p[4])
+            return sweep_unique(ctx, p[0], p[1], c->key_dtype, n, (size_t *)p[5]);
+        return sweep_unique_by_key(ctx, p[0], p[3], p[1], p[4], c->key_dtype, c->value_size, n,
+                                   (size_t *)p[5]);
+    case FZ_RUN_LENGTH:
+        return sweep_run_length_encode(ctx, p[0], p[1], (size_t *)p[4], c->key_dtype, n,
+                                       (size_t *)p[5]);
+    case FZ_NONTRIVIAL_RUNS:
+        return sweep_nontrivial_runs(ctx, p[0], (size_t *)p[2], (size_t *)p[4], c->key_dtype, n,
+                                     (size_t *)p[5]);
+    case FZ_HISTOGRAM:
+        if (c->hist_range)
+            return sweep_histogram_range(ctx, p[0], c->key_dtype, n, p[2], c->num_bins, p[1],
+                                         c->count_dtype);
+        return sweep_histogram_even(ctx, p[0], c->key_dtype, n, c->lower, c->upper, c->num_bins,
+                                    p[1], c->count_dtype);
     }
     return SWEEP_ERR_INTERNAL;
 }

@@ -63,6 +63,43 @@ static void expect_merge(const fz_call *c, uint8_t *w) {
             vs);
 }
 
+static void expect_runs(const fz_call *c, uint8_t *w) {
+    const size_t n = c->n, ks = sweep_dtype_size(c->key_dtype), vs = c->value_size;
+    uint8_t *in = w + c->a[0].off;
+    size_t runs;
+    if (c->prim == FZ_UNIQUE)
+        runs = o_unique(in, ks, vs ? w + c->a[3].off : NULL, vs, n, w + c->a[1].off,
+                        vs ? w + c->a[4].off : NULL);
+    else if (c->prim == FZ_RUN_LENGTH)
+        runs = o_run_length_encode(in, ks, n, w + c->a[1].off, (size_t *)(w + c->a[4].off));
+    else
+        runs =
+            o_nontrivial_runs(in, ks, n, (size_t *)(w + c->a[2].off), (size_t *)(w + c->a[4].off));
+    /* n == 0 writes nothing, not even the count */
+    if (c->a[5].off != FZ_NULL && n > 0) memcpy(w + c->a[5].off, &runs, sizeof runs);
+}
+
+static void expect_histogram(const fz_call *c, uint8_t *w) {
+    const size_t n = c->n, bins = c->num_bins;
+    if (n == 0) return; /* counts keep their contents */
+    uint64_t *counts = malloc(bins * sizeof *counts);
+    if (!counts) abort();
+    if (c->hist_range)
+        o_histogram_range(c->key_dtype, w + c->a[0].off, n, w + c->a[2].off, bins, counts);
+    else
+        o_histogram_even(c->key_dtype, w + c->a[0].off, n, c->lower, c->upper, bins, counts);
+    uint8_t *out = w + c->a[1].off;
+    for (size_t b = 0; b < bins; ++b) {
+        if (c->count_dtype == SWEEP_U32) {
+            const uint32_t v = (uint32_t)counts[b];
+            memcpy(out + b * 4, &v, 4);
+        } else {
+            memcpy(out + b * 8, &counts[b], 8);
+        }
+    }
+    free(counts);
+}
+
 void fz_expect(const fz_call *c, uint8_t *w) {
     const size_t n = c->n;
     uint8_t *in = w + c->a[0].off, *out = w + c->a[1].off;
@@ -96,5 +133,9 @@ void fz_expect(const fz_call *c, uint8_t *w) {
         o_bounds(&cmp, in, n, w + c->a[2].off, c->na, c->prim == FZ_UPPER_BOUND, (size_t *)out);
         break;
     }
+    case FZ_UNIQUE:
+    case FZ_RUN_LENGTH:
+    case FZ_NONTRIVIAL_RUNS: expect_runs(c, w); break;
+    case FZ_HISTOGRAM: expect_histogram(c, w); break;
     }
 }

@@ -10,8 +10,10 @@ import random
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRIMS = ["scan", "segscan_flags", "segscan_offsets", "scan_by_key", "reduce",
          "segreduce", "split", "compact", "radix_sort", "merge_sort", "merge",
-         "segmented_radix_sort", "segmented_merge_sort", "lower_bound", "upper_bound"]
-# bits: 0x01 exclusive, 0x08 custom op / descending, 0x10 narrow keys, 0x20 large n,
+         "segmented_radix_sort", "segmented_merge_sort", "lower_bound", "upper_bound",
+         "unique", "run_length", "nontrivial_runs", "histogram"]
+# bits: 0x01 exclusive / 64-bit counts, 0x08 custom op / descending / bins by boundaries,
+#       0x10 narrow keys, 0x20 large n,
 #       0x40 corrupt, 0x80 count output
 VARIANTS = [("plain", 0x00, None, 37), ("excl_desc_narrow", 0x19, None, 61),
             ("large", 0x20 | 0x80, None, 5000), ("in_place", 0x01, None, 50),

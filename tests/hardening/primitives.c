@@ -23,5 +23,10 @@ const h_prim h_prims[] = {
     {"segmented_radix_sort_u32_values_bits", p_segsort_u32_values},
     {"segmented_merge_sort_custom_in_place", p_segmerge_custom_in_place},
     {"lower_bound_i16", p_lower_bound_i16},
+    {"unique_by_key_u32_7_byte_values", p_unique_by_key},
+    {"run_length_encode_i16", p_run_length},
+    {"nontrivial_runs_f64", p_nontrivial_runs},
+    {"histogram_even_i64_whole_range", p_histogram_even},
+    {"histogram_range_f32", p_histogram_range},
 };
 const size_t h_num_prims = sizeof h_prims / sizeof h_prims[0];

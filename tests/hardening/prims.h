@@ -1,6 +1,6 @@
 /*
  * prims.h -- the calls of the primitives table (primitives.c), one file per family:
- * prims_scan_reduce.c, prims_split_compact.c, prims_sort_merge.c.
+ * prims_scan_reduce.c, prims_split_compact.c, prims_sort_merge.c, prims_runs_histogram.c.
  */
 #ifndef SWEEP_TESTS_HARDENING_PRIMS_H
 #define SWEEP_TESTS_HARDENING_PRIMS_H
@@ -32,6 +32,12 @@ H_PRIM_FN(p_merge_u16);
 H_PRIM_FN(p_segsort_u32_values);
 H_PRIM_FN(p_segmerge_custom_in_place);
 H_PRIM_FN(p_lower_bound_i16);
+/* prims_runs_histogram.c */
+H_PRIM_FN(p_unique_by_key);
+H_PRIM_FN(p_run_length);
+H_PRIM_FN(p_nontrivial_runs);
+H_PRIM_FN(p_histogram_even);
+H_PRIM_FN(p_histogram_range);
 
 #undef H_PRIM_FN
 

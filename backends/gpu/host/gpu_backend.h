@@ -189,5 +189,13 @@ sweep_status sweep_gpu_gather(void *h, const void *in, size_t elem_size, const s
                               size_t n, void *out);
 sweep_status sweep_gpu_search(void *h, const sweep_kcmp *cmp, const void *haystack, size_t nhay,
                               const void *needles, size_t nneedles, int upper, size_t *out);
+/* ---- runs.cu ---- */
+sweep_status sweep_gpu_iota(void *h, size_t first, size_t n, size_t *out);
+sweep_status sweep_gpu_range_lengths(void *h, const size_t *starts, const size_t *count, size_t end,
+                                     size_t n, size_t *lengths, uint8_t *long_flags);
+
+/* ---- histogram.cu ---- */
+sweep_status sweep_gpu_histogram(void *h, const sweep_khist *hist, const void *samples, size_t n,
+                                 void *counts);
 
 #endif /* SWEEP_GPU_BACKEND_H */

@@ -46,6 +46,12 @@ static const sweep_backend_table sweep_gpu_table = {
      * composition sorts by key, then by segment) */
     sweep_gpu_gather,
     sweep_gpu_search,
+    NULL, /* segmented_sort */
+    /* basic kernels of ABI 3 */
+    sweep_gpu_iota,
+    sweep_gpu_range_lengths,
+    sweep_gpu_histogram,
+    /* fused primitives of ABI 3: runs are composed from the basic kernels */
     NULL,
 };
 
