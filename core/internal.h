@@ -68,6 +68,13 @@ void sweep__note_append(char *buf, size_t cap, const char *text);
 int sweep__plugin_search(const char *file_name, int (*try_file)(void *user, const char *path),
                          void *user, char *reason, size_t cap);
 
+/* Opens one candidate plugin file and finds its entry symbol: returns the library
+ * handle and sets *entry, or returns NULL with the reason (not found, cannot load, no
+ * symbol) appended to reason. The caller checks the table the entry returns and
+ * dlcloses the handle if it refuses it. */
+void *sweep__plugin_open(const char *file, const char *symbol, void **entry, char *reason,
+                         size_t cap);
+
 /* The backend AUTO stands for now: the SWEEP_BACKEND environment variable if set
  * (an unknown value is SWEEP_ERR_INVALID_ARGUMENT), else the first of CUDA, HIP,
  * OpenMP, serial that loads and has a device. */

@@ -45,29 +45,47 @@ static void library_dir(char *out, size_t cap) {
     }
 }
 
-/* Tries one candidate file; returns 1 when the slot got a usable table. */
-static int try_plugin(sweep__backend_slot *slot, const char *file) {
+void *sweep__plugin_open(const char *file, const char *symbol, void **entry, char *reason,
+                         size_t cap) {
     char note[768];
-    slot->path[0] = '\0';
-    sweep__note_append(slot->path, sizeof slot->path, file);
+    *entry = NULL;
     if (access(file, F_OK) != 0) {
         snprintf(note, sizeof note, "%s: not found; ", file);
-        sweep__note_append(slot->reason, sizeof slot->reason, note);
-        return 0;
+        sweep__note_append(reason, cap, note);
+        return NULL;
     }
     void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *why = dlerror();
         snprintf(note, sizeof note, "%s: cannot load (%s); ", file, why ? why : "dlopen failed");
-        sweep__note_append(slot->reason, sizeof slot->reason, note);
-        return 0;
+        sweep__note_append(reason, cap, note);
+        return NULL;
     }
+    void *sym = dlsym(lib, symbol);
+    if (!sym) {
+        snprintf(note, sizeof note, "%s: no %s symbol; ", file, symbol);
+        sweep__note_append(reason, cap, note);
+        dlclose(lib);
+        return NULL;
+    }
+    *entry = sym;
+    return lib;
+}
+
+/* Tries one candidate file; returns 1 when the slot got a usable table. */
+static int try_plugin(sweep__backend_slot *slot, const char *file) {
+    char note[768];
+    slot->path[0] = '\0';
+    sweep__note_append(slot->path, sizeof slot->path, file);
+    void *sym = NULL;
+    void *lib = sweep__plugin_open(file, SWEEP_BACKEND_ENTRY_SYMBOL, &sym, slot->reason,
+                                   sizeof slot->reason);
+    if (!lib) return 0;
     sweep_backend_entry_fn entry;
-    void *sym = dlsym(lib, SWEEP_BACKEND_ENTRY_SYMBOL);
     memcpy(&entry, &sym, sizeof entry);
-    const sweep_backend_table *table = entry ? entry() : NULL;
+    const sweep_backend_table *table = entry();
     if (!table) {
-        snprintf(note, sizeof note, "%s: no %s symbol; ", file, SWEEP_BACKEND_ENTRY_SYMBOL);
+        snprintf(note, sizeof note, "%s: %s returned no table; ", file, SWEEP_BACKEND_ENTRY_SYMBOL);
         sweep__note_append(slot->reason, sizeof slot->reason, note);
         dlclose(lib);
         return 0;

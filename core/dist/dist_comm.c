@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Set by the build: whether each plugin was made, and if not, why. */
 #ifndef SWEEP_DIST_MPI_BUILT
@@ -45,22 +44,13 @@ static int try_comm_file(void *user, const char *file) {
     comm_slot *slot = user;
     char note[768];
     snprintf(slot->path, sizeof slot->path, "%s", file);
-    if (access(file, F_OK) != 0) {
-        snprintf(note, sizeof note, "%s: not found; ", file);
-        sweep__note_append(slot->reason, sizeof slot->reason, note);
-        return 0;
-    }
-    void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *why = dlerror();
-        snprintf(note, sizeof note, "%s: cannot load (%s); ", file, why ? why : "dlopen failed");
-        sweep__note_append(slot->reason, sizeof slot->reason, note);
-        return 0;
-    }
+    void *sym = NULL;
+    void *lib =
+        sweep__plugin_open(file, SWEEP_COMM_ENTRY_SYMBOL, &sym, slot->reason, sizeof slot->reason);
+    if (!lib) return 0;
     sweep_comm_entry_fn entry;
-    void *sym = dlsym(lib, SWEEP_COMM_ENTRY_SYMBOL);
     memcpy(&entry, &sym, sizeof entry);
-    const sweep_comm_table *table = entry ? entry() : NULL;
+    const sweep_comm_table *table = entry();
     if (!table || table->abi_version != SWEEP_COMM_ABI_VERSION ||
         table->table_size != sizeof(sweep_comm_table)) {
         snprintf(note, sizeof note, "%s: no %s of communicator ABI %u; ", file,
