@@ -6,9 +6,9 @@
  * the samples), threads add to the shared counts atomically instead.
  */
 #include "backend_omp.h"
+#include "pool.h"
 
 #include <host/host_bins.h>
-#include <omp.h>
 #include <stdlib.h>
 
 /* Private counters per thread up to this many bins (and at most one bin per 4
@@ -20,6 +20,51 @@ static void add_count(const sweep_khist *hist, void *counts, size_t b, uint64_t 
         ((uint32_t *)counts)[b] += (uint32_t)c;
     else
         ((uint64_t *)counts)[b] += c;
+}
+
+typedef struct hist_job {
+    const sweep_khist *hist;
+    const unsigned char *p;
+    size_t size, bins;
+    int threads;
+    uint64_t *priv; /* threads x bins private counters, or NULL: atomics on counts */
+    void *counts;
+} hist_job;
+
+/* Counts samples [lo, hi) into the taking worker's own counters. */
+static void count_private(void *ctx, size_t lo, size_t hi, int worker) {
+    const hist_job *j = (const hist_job *)ctx;
+    uint64_t *mine = j->priv + (size_t)worker * j->bins;
+    for (size_t i = lo; i < hi; i++) {
+        size_t b;
+        if (sweep_host_bin_of(j->hist, j->p + i * j->size, &b)) ++mine[b];
+    }
+}
+
+/* Adds bins [lo, hi) up over every worker's counters into the counts. */
+static void add_private(void *ctx, size_t lo, size_t hi, int worker) {
+    const hist_job *j = (const hist_job *)ctx;
+    (void)worker;
+    for (size_t b = lo; b < hi; b++) {
+        uint64_t c = 0;
+        for (size_t u = 0; u < (size_t)j->threads; u++)
+            c += j->priv[u * j->bins + b];
+        add_count(j->hist, j->counts, b, c);
+    }
+}
+
+/* Counts samples [lo, hi) into the shared counts, atomically. */
+static void count_atomic(void *ctx, size_t lo, size_t hi, int worker) {
+    const hist_job *j = (const hist_job *)ctx;
+    (void)worker;
+    for (size_t i = lo; i < hi; i++) {
+        size_t b;
+        if (!sweep_host_bin_of(j->hist, j->p + i * j->size, &b)) continue;
+        if (j->hist->count_dtype != SWEEP_U32)
+            __atomic_fetch_add((uint64_t *)j->counts + b, 1, __ATOMIC_RELAXED);
+        else
+            __atomic_fetch_add((uint32_t *)j->counts + b, 1, __ATOMIC_RELAXED);
+    }
 }
 
 sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samples, size_t n,
@@ -36,45 +81,15 @@ sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samp
         }
         return SWEEP_OK;
     }
+    hist_job job = {hist, p, size, bins, threads, NULL, counts};
     if (bins <= SWOMP_HIST_PRIVATE_BINS && bins <= n / (size_t)threads / 4) {
-        uint64_t *priv = (uint64_t *)calloc((size_t)threads * bins, sizeof(uint64_t));
-        if (!priv) return swomp_fail(h, SWEEP_ERR_OUT_OF_MEMORY, "openmp: histogram counters");
-#pragma omp parallel num_threads(threads)
-        {
-            size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), lo, hi;
-            swomp_part(n, team, t, &lo, &hi);
-            uint64_t *mine = priv + t * bins;
-            for (size_t i = lo; i < hi; i++) {
-                size_t b;
-                if (sweep_host_bin_of(hist, p + i * size, &b)) ++mine[b];
-            }
-#pragma omp barrier
-            /* each thread adds up a part of the bins over every thread's counters */
-            swomp_part(bins, team, t, &lo, &hi);
-            for (size_t b = lo; b < hi; b++) {
-                uint64_t c = 0;
-                for (size_t u = 0; u < team; u++)
-                    c += priv[u * bins + b];
-                add_count(hist, counts, b, c);
-            }
-        }
-        free(priv);
+        job.priv = (uint64_t *)calloc((size_t)threads * bins, sizeof(uint64_t));
+        if (!job.priv) return swomp_fail(h, SWEEP_ERR_OUT_OF_MEMORY, "openmp: histogram counters");
+        swomp_pool_ranges(threads, n, swomp_parts(threads, n), count_private, &job);
+        swomp_pool_ranges(threads, bins, swomp_parts(threads, bins), add_private, &job);
+        free(job.priv);
         return SWEEP_OK;
     }
-    const int wide = hist->count_dtype != SWEEP_U32;
-    uint32_t *c32 = (uint32_t *)counts;
-    uint64_t *c64 = (uint64_t *)counts;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; i++) {
-        size_t b;
-        if (!sweep_host_bin_of(hist, p + i * size, &b)) continue;
-        if (wide) {
-#pragma omp atomic
-            c64[b]++;
-        } else {
-#pragma omp atomic
-            c32[b]++;
-        }
-    }
+    swomp_pool_ranges(threads, n, swomp_parts(threads, n), count_atomic, &job);
     return SWEEP_OK;
 }

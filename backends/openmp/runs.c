@@ -7,9 +7,9 @@
  * The keys are read twice, nothing else is made. Scratch: two words per thread.
  */
 #include "backend_omp.h"
+#include "pool.h"
 #include "segments.h"
 
-#include <omp.h>
 #include <string.h>
 
 static int is_head(const sweep_kruns *r, size_t i) {
@@ -64,6 +64,34 @@ static void write_part(const sweep_kruns *r, size_t lo, size_t hi, size_t rank, 
     if (open != SIZE_MAX) r->lengths[open_rank] = next - open;
 }
 
+/* The fused call's parts: part t is [lo, hi) of swomp_part(n, parts, t); slot line t
+ * holds its count, its first run start, then (set between the two passes) the runs
+ * before it and the first start after it. */
+typedef struct runs_job {
+    const sweep_kruns *r;
+    size_t parts;
+    size_t *slot;
+} runs_job;
+
+#define RUNS_STRIDE (SWOMP_LINE / sizeof(size_t))
+
+static void count_item(void *ctx, size_t t, int worker) {
+    const runs_job *j = (const runs_job *)ctx;
+    size_t lo, hi, *line = j->slot + t * RUNS_STRIDE;
+    (void)worker;
+    swomp_part(j->r->n, j->parts, t, &lo, &hi);
+    line[0] = count_part(j->r, lo, hi, &line[1]);
+}
+
+static void write_item(void *ctx, size_t t, int worker) {
+    const runs_job *j = (const runs_job *)ctx;
+    size_t lo, hi;
+    const size_t *line = j->slot + t * RUNS_STRIDE;
+    (void)worker;
+    swomp_part(j->r->n, j->parts, t, &lo, &hi);
+    write_part(j->r, lo, hi, line[2], line[3]);
+}
+
 sweep_status swomp_runs(void *hv, const sweep_kruns *r, void *scratch, size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
     const size_t n = r->n;
@@ -76,24 +104,19 @@ sweep_status swomp_runs(void *hv, const sweep_kruns *r, void *scratch, size_t *s
         if (r->count) *r->count = total;
         return SWEEP_OK;
     }
-    size_t *slot = (size_t *)scratch; /* count and first start, one line per thread */
-    const size_t stride = SWOMP_LINE / sizeof(size_t);
+    /* count, first start, runs before, next start: one line per part (a part a thread) */
+    runs_job job = {r, (size_t)threads, (size_t *)scratch};
+    swomp_pool_run(threads, job.parts, count_item, &job);
     size_t total = 0;
-#pragma omp parallel num_threads(threads)
-    {
-        size_t team = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num(), lo, hi;
-        swomp_part(n, team, t, &lo, &hi);
-        slot[t * stride] = count_part(r, lo, hi, &slot[t * stride + 1]);
-#pragma omp barrier
-        size_t before = 0, all = 0, next = n;
-        for (size_t u = 0; u < team; u++) {
-            if (u < t) before += slot[u * stride];
-            all += slot[u * stride];
-            if (u > t && next == n && slot[u * stride + 1] != SIZE_MAX) next = slot[u * stride + 1];
-        }
-        write_part(r, lo, hi, before, next);
-        if (t == 0) total = all;
+    for (size_t t = 0; t < job.parts; t++) {
+        size_t *line = job.slot + t * RUNS_STRIDE, next = n;
+        for (size_t u = t + 1; u < job.parts && next == n; u++)
+            if (job.slot[u * RUNS_STRIDE + 1] != SIZE_MAX) next = job.slot[u * RUNS_STRIDE + 1];
+        line[2] = total;
+        line[3] = next;
+        total += line[0];
     }
+    swomp_pool_run(threads, job.parts, write_item, &job);
     if (r->count) *r->count = total;
     return SWEEP_OK;
 }

@@ -16,8 +16,9 @@
 #include "radix_digits.h"
 #include "sort_kernels.h"
 
+#include "pool.h"
+
 #include <host/host_keys.h>
-#include <omp.h>
 
 /* Segments up to this many keys: insertion sort (no merge pass pays off). */
 #define SWOMP_SEG_INSERTION 32u
@@ -124,6 +125,31 @@ static void sort_one(const seg_plan *p, size_t a, size_t m) {
 }
 
 /* The whole team's sort of a huge segment, and its scratch (at most that of n keys). */
+/* Segments sorted side by side: item i is segments [16i, 16i + 16); a segment beyond
+ * a thread's share and worth a team is left for the team (huge is set). */
+#define SEG_PER_ITEM ((size_t)16)
+
+typedef struct seg_job {
+    const seg_plan *p;
+    const size_t *offsets;
+    size_t nseg, share, team_min;
+    int threads;
+    int huge;
+} seg_job;
+
+static void sort_item(void *ctx, size_t item, int worker) {
+    seg_job *j = (seg_job *)ctx;
+    (void)worker;
+    const size_t end = (item + 1) * SEG_PER_ITEM < j->nseg ? (item + 1) * SEG_PER_ITEM : j->nseg;
+    for (size_t s = item * SEG_PER_ITEM; s < end; ++s) {
+        const size_t a = j->offsets[s], m = j->offsets[s + 1] - a;
+        if (j->threads > 1 && m > j->share && m >= j->team_min)
+            __atomic_store_n(&j->huge, 1, __ATOMIC_RELAXED);
+        else
+            sort_one(j->p, a, m);
+    }
+}
+
 static sweep_status team_sort(swomp_handle *h, const seg_plan *p, const sweep_kcmp *custom,
                               size_t a, size_t m, void *scratch, size_t *bytes) {
     const void *ki = p->kin + a * p->ks, *vi = p->vs ? p->vin + a * p->vs : NULL;
@@ -194,15 +220,9 @@ sweep_status swomp_segmented_sort(void *hv, const sweep_kradix *key, const sweep
     /* a segment beyond a thread's share, and worth a team, waits for one */
     const size_t share = covered / (size_t)threads;
     const size_t team_min = SWOMP_PARALLEL_MIN_BYTES / (p.ks + p.vs);
-    int any_huge = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) reduction(| : any_huge)
-    for (size_t s = 0; s < nseg; ++s) {
-        const size_t a = offsets[s], m = offsets[s + 1] - a;
-        if (threads > 1 && m > share && m >= team_min)
-            any_huge = 1;
-        else
-            sort_one(&p, a, m);
-    }
+    seg_job job = {&p, offsets, nseg, share, team_min, threads, 0};
+    swomp_pool_run(threads, (nseg + SEG_PER_ITEM - 1) / SEG_PER_ITEM, sort_item, &job);
+    const int any_huge = __atomic_load_n(&job.huge, __ATOMIC_RELAXED);
     if (!any_huge) return SWEEP_OK;
     for (size_t s = 0; s < nseg; ++s) {
         const size_t a = offsets[s], m = offsets[s + 1] - a;
