@@ -100,9 +100,15 @@ static void expect_histogram(const fz_call *c, uint8_t *w) {
     free(counts);
 }
 
+/* The arena address of an array, or NULL for one passed as NULL (no pointer is formed
+ * from FZ_NULL's offset). */
+static uint8_t *arena_at(uint8_t *w, const fz_array *a) {
+    return a->off == FZ_NULL ? NULL : w + a->off;
+}
+
 void fz_expect(const fz_call *c, uint8_t *w) {
     const size_t n = c->n;
-    uint8_t *in = w + c->a[0].off, *out = w + c->a[1].off;
+    uint8_t *in = arena_at(w, &c->a[0]), *out = arena_at(w, &c->a[1]);
     const int exclusive = c->kind == SWEEP_EXCLUSIVE;
     switch (c->prim) {
     case FZ_SCAN: o_scan(&c->fop, in, NULL, out, n, exclusive); break;
