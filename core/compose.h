@@ -81,4 +81,12 @@ sweep_status sweep__merge_sort_run(sweep_context *ctx, sweep__arena *arena, cons
                                    const void *keys_in, void *keys_out, const void *values_in,
                                    void *values_out, size_t vsize, size_t n);
 
+/* Either sort, by which order is given: radix (key != NULL) or comparator (cmp). */
+sweep_status sweep__sort_need(sweep_context *ctx, const sweep_kradix *key, const sweep_kcmp *cmp,
+                              const void *keys_in, void *keys_out, const void *values_in,
+                              void *values_out, size_t vsize, size_t n, size_t *need);
+sweep_status sweep__sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kradix *key,
+                             const sweep_kcmp *cmp, const void *keys_in, void *keys_out,
+                             const void *values_in, void *values_out, size_t vsize, size_t n);
+
 #endif /* SWEEP_CORE_COMPOSE_H */

@@ -197,20 +197,3 @@ sweep_status sweep__radix_sort_run(sweep_context *ctx, sweep__arena *arena, cons
     arena->used = mark;
     return st;
 }
-
-sweep_status sweep__radix_sort(sweep_context *ctx, const sweep_kradix *key, const void *keys_in,
-                               void *keys_out, const void *values_in, void *values_out,
-                               size_t vsize, size_t n) {
-    size_t need;
-    sweep_status st =
-        sweep__radix_sort_need(ctx, key, keys_in, keys_out, values_in, values_out, vsize, n, &need);
-    if (st != SWEEP_OK) return st;
-    sweep__arena arena;
-    int measure_only;
-    st = sweep__scratch_begin(ctx, need, &arena, &measure_only);
-    if (st != SWEEP_OK || measure_only) return st;
-    st =
-        sweep__radix_sort_run(ctx, &arena, key, keys_in, keys_out, values_in, values_out, vsize, n);
-    sweep__scratch_end(ctx, &arena);
-    return st;
-}

@@ -57,23 +57,6 @@ static sweep_kop count_sum(void) {
     return op; /* the identity of SUM is all zero bytes */
 }
 
-/* The first sort (keys carrying positions) in either order. */
-static sweep_status first_sort_need(sweep_context *ctx, const sweep_kradix *key,
-                                    const sweep_kcmp *cmp, const void *keys, seg_buffers *b,
-                                    size_t m, size_t *need) {
-    if (key)
-        return sweep__radix_sort_need(ctx, key, keys, b->k, b->p, b->q, sizeof(size_t), m, need);
-    return sweep__merge_sort_need(ctx, cmp, keys, b->k, b->p, b->q, sizeof(size_t), m, need);
-}
-
-static sweep_status first_sort_run(sweep_context *ctx, sweep__arena *arena, const sweep_kradix *key,
-                                   const sweep_kcmp *cmp, const void *keys, seg_buffers *b,
-                                   size_t m) {
-    if (key)
-        return sweep__radix_sort_run(ctx, arena, key, keys, b->k, b->p, b->q, sizeof(size_t), m);
-    return sweep__merge_sort_run(ctx, arena, cmp, keys, b->k, b->p, b->q, sizeof(size_t), m);
-}
-
 /* Scratch of the composition: its buffers, then the most any one step nests (the
  * steps run one after another and each gives its scratch back). The sorts' needs
  * depend on their pointers only through in-place-ness, which the buffers fix. */
@@ -94,7 +77,8 @@ static sweep_status generic_need(sweep_context *ctx, const sweep_kradix *key, co
     b.q = (size_t *)(void *)stand_in[1];
     b.k = stand_in[2];
     size_t nested = sweep__scan_need(m, sizeof(size_t), sweep__scan_tile(ctx), 0), step;
-    sweep_status st = first_sort_need(ctx, key, cmp, keys_in, &b, m, &step);
+    sweep_status st =
+        sweep__sort_need(ctx, key, cmp, keys_in, b.k, b.p, b.q, sizeof(size_t), m, &step);
     if (st != SWEEP_OK) return st;
     if (step > nested) nested = step;
     sweep_kradix seg_key = segment_key(nseg);
@@ -158,7 +142,8 @@ static sweep_status generic_run(sweep_context *ctx, sweep__arena *arena, const s
 
     sweep_status st = positions(ctx, arena, &b, m, first);
     if (st == SWEEP_OK)
-        st = first_sort_run(ctx, arena, key, cmp, sweep__cat(keys_in, first, ks), &b, m);
+        st = sweep__sort_run(ctx, arena, key, cmp, sweep__cat(keys_in, first, ks), b.k, b.p, b.q,
+                             sizeof(size_t), m);
     if (st != SWEEP_OK) return st;
     const sweep_kcmp by_offset = {SWEEP_COMPARE_ASCENDING, SWEEP_U64, sizeof(size_t), NULL};
     st = be->search(ctx->h, &by_offset, offsets + 1, nseg, b.q, m, 1, b.s);
