@@ -84,17 +84,40 @@ size_t sweep__key_alignment(const sweep_kcmp *kcmp) {
     return kcmp->custom ? kcmp->custom->key_align : kcmp->key_size;
 }
 
+sweep_status sweep__radix_sort_args(sweep_context *ctx, const sweep_sort_desc *desc,
+                                    const void *keys_in, const void *keys_out,
+                                    const void *values_in, const void *values_out, size_t n,
+                                    sweep_kradix *key) {
+    sweep_status st = sweep__check_ctx(ctx);
+    if (st != SWEEP_OK) return st;
+    st = sweep__resolve_radix(desc, key);
+    if (st != SWEEP_OK) return st;
+    return sweep__check_sort_args(keys_in, keys_out, values_in, values_out, key->key_size,
+                                  desc->value_size, n);
+}
+
+sweep_status sweep__merge_sort_args(sweep_context *ctx, sweep_compare cmp, const void *keys_in,
+                                    const void *keys_out, const void *values_in,
+                                    const void *values_out, size_t value_size, size_t n,
+                                    sweep_kcmp *kcmp) {
+    sweep_status st = sweep__check_ctx(ctx);
+    if (st != SWEEP_OK) return st;
+    st = sweep__resolve_cmp(cmp, kcmp);
+    if (st != SWEEP_OK) return st;
+    if (!sweep__value_size_ok(value_size))
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "value_size %zu is not 0, 1, 2, 4, 8 or 16",
+                           value_size);
+    return sweep__check_sort_args(keys_in, keys_out, values_in, values_out, kcmp->key_size,
+                                  value_size, n);
+}
+
 sweep_status sweep_radix_sort(sweep_context *ctx, const void *keys_in, void *keys_out,
                               const void *values_in, void *values_out, size_t n,
                               const sweep_sort_desc *desc) {
     SWEEP__ENTER("sweep_radix_sort");
-    sweep_status st = sweep__check_ctx(ctx);
-    if (st != SWEEP_OK) return st;
     sweep_kradix key;
-    st = sweep__resolve_radix(desc, &key);
-    if (st != SWEEP_OK) return st;
-    st = sweep__check_sort_args(keys_in, keys_out, values_in, values_out, key.key_size,
-                                desc->value_size, n);
+    sweep_status st =
+        sweep__radix_sort_args(ctx, desc, keys_in, keys_out, values_in, values_out, n, &key);
     if (st != SWEEP_OK || n == 0) return st;
     st = sweep__check_sort_alignment(keys_in, keys_out, values_in, values_out, key.key_size,
                                      desc->value_size);
@@ -107,16 +130,9 @@ sweep_status sweep_merge_sort(sweep_context *ctx, const void *keys_in, void *key
                               const void *values_in, void *values_out, size_t value_size, size_t n,
                               sweep_compare cmp) {
     SWEEP__ENTER("sweep_merge_sort");
-    sweep_status st = sweep__check_ctx(ctx);
-    if (st != SWEEP_OK) return st;
     sweep_kcmp kcmp;
-    st = sweep__resolve_cmp(cmp, &kcmp);
-    if (st != SWEEP_OK) return st;
-    if (!sweep__value_size_ok(value_size))
-        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "value_size %zu is not 0, 1, 2, 4, 8 or 16",
-                           value_size);
-    st = sweep__check_sort_args(keys_in, keys_out, values_in, values_out, kcmp.key_size, value_size,
-                                n);
+    sweep_status st = sweep__merge_sort_args(ctx, cmp, keys_in, keys_out, values_in, values_out,
+                                             value_size, n, &kcmp);
     if (st != SWEEP_OK || n == 0) return st;
     st = sweep__check_sort_alignment(keys_in, keys_out, values_in, values_out,
                                      sweep__key_alignment(&kcmp), value_size);

@@ -22,4 +22,17 @@ sweep_status sweep__check_sort_alignment(const void *keys_in, const void *keys_o
 /* A comparator's keys: built-in ones aligned to their size, custom to key_align. */
 size_t sweep__key_alignment(const sweep_kcmp *kcmp);
 
+/* The checks every radix sort call starts with (whole-array and segmented): a live
+ * context, the descriptor (into *key), the pointers and overlaps of n keys. */
+sweep_status sweep__radix_sort_args(sweep_context *ctx, const sweep_sort_desc *desc,
+                                    const void *keys_in, const void *keys_out,
+                                    const void *values_in, const void *values_out, size_t n,
+                                    sweep_kradix *key);
+
+/* The same for a comparator sort: the comparator (into *kcmp) and the value size. */
+sweep_status sweep__merge_sort_args(sweep_context *ctx, sweep_compare cmp, const void *keys_in,
+                                    const void *keys_out, const void *values_in,
+                                    const void *values_out, size_t value_size, size_t n,
+                                    sweep_kcmp *kcmp);
+
 #endif /* SWEEP_CORE_SORT_ARGS_H */
