@@ -1,7 +1,8 @@
 // bench_sweep.cpp -- sweep's primitives on every backend available at run time,
 // through the public API only: inputs are copied into context memory, one call is
 // made and checked before timing (warm-up, not timed), and each timed iteration is
-// one call followed by sweep_synchronize.
+// one call: timed by events on the peers' stream where bench_timer.h has a timer for the
+// backend (CUDA), else by a host clock around the call and sweep_synchronize.
 //
 // affine_scan measures a custom operator (bench_affine.h) and, in the same table, the
 // built-in u64 sum scan of the same backend on elements of the same size (impl
@@ -15,6 +16,7 @@
 #include "bench_inputs.h"
 #include "bench_record.h"
 #include "bench_suites.h"
+#include "bench_timer.h"
 #include "tuning/custom_less.h"
 
 #include <map>
@@ -53,6 +55,11 @@ class DeviceBuffer {
     void *ptr_ = nullptr;
     sweep_status status_;
 };
+
+std::map<sweep_backend, StreamTimer> &timers() {
+    static std::map<sweep_backend, StreamTimer> t;
+    return t;
+}
 
 std::string failure(const char *what, sweep_status s) {
     return std::string(what) + ": " + sweep_status_string(s) + " (" + sweep_last_error() + ")";
@@ -233,8 +240,17 @@ std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     return wrong.empty() ? "" : "result check failed: " + wrong;
 }
 
-void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool do_check) {
+void run_case(benchmark::State &state, sweep_context *ctx, sweep_backend backend, const CaseId &c,
+              bool do_check) {
     std::size_t kept = 0;
+    const StreamTimer *timer = stream_timer(backend);
+    if (timer) {
+        const sweep_status s = sweep_context_set_stream(ctx, timer->stream);
+        if (s != SWEEP_OK) {
+            state.SkipWithError(failure("sweep_context_set_stream", s).c_str());
+            return;
+        }
+    }
     {
         Prepared p;
         if (!prepare(ctx, c, p)) {
@@ -259,10 +275,16 @@ void run_case(benchmark::State &state, sweep_context *ctx, const CaseId &c, bool
             }
         }
         for (auto _ : state) {
-            const std::uint64_t t0 = host_now_ns();
-            s = call(ctx, c, p);
-            if (s == SWEEP_OK) s = sweep_synchronize(ctx);
-            state.SetIterationTime(host_seconds_since(t0));
+            if (timer) {
+                timer->start();
+                s = call(ctx, c, p);
+                state.SetIterationTime(timer->stop());
+            } else {
+                const std::uint64_t t0 = host_now_ns();
+                s = call(ctx, c, p);
+                if (s == SWEEP_OK) s = sweep_synchronize(ctx);
+                state.SetIterationTime(host_seconds_since(t0));
+            }
             if (s != SWEEP_OK) {
                 state.SkipWithError(failure(primitive_name(c.primitive), s).c_str());
                 break;
@@ -307,30 +329,39 @@ std::string register_sweep_benchmarks(const Options &o) {
                     CaseId c{p, dt, n, impl, gpu ? Device::Gpu : Device::Cpu, false};
                     c.variant = cell.variant;
                     const bool do_check = o.check;
-                    register_case(c, [ctx, c, do_check](benchmark::State &state) {
-                        run_case(state, ctx, c, do_check);
+                    register_case(c, [ctx, b, c, do_check](benchmark::State &state) {
+                        run_case(state, ctx, b, c, do_check);
                     });
                     if ((p == Primitive::MergeSort || p == Primitive::Merge) &&
                         wants_tuning(o, "custom_compare")) {
                         CaseId custom = c;
                         custom.impl = "custom_less-" + std::string(sweep_backend_name(b));
                         custom.custom_compare = true;
-                        register_case(custom, [ctx, custom, do_check](benchmark::State &state) {
-                            run_case(state, ctx, custom, do_check);
+                        register_case(custom, [ctx, b, custom, do_check](benchmark::State &state) {
+                            run_case(state, ctx, b, custom, do_check);
                         });
                     }
                     if (p != Primitive::AffineScan) continue;
                     CaseId ref{p,        dt,  n, "sum_u64-" + std::string(sweep_backend_name(b)),
                                c.device, true};
                     ref.variant = c.variant;
-                    register_case(ref, [ctx, ref, do_check](benchmark::State &state) {
-                        run_case(state, ctx, ref, do_check);
+                    register_case(ref, [ctx, b, ref, do_check](benchmark::State &state) {
+                        run_case(state, ctx, b, ref, do_check);
                     });
                 }
             }
         }
     }
     return summary;
+}
+
+void set_stream_timer(sweep_backend b, const StreamTimer &t) {
+    timers()[b] = t;
+}
+
+const StreamTimer *stream_timer(sweep_backend b) {
+    auto it = timers().find(b);
+    return it == timers().end() ? nullptr : &it->second;
 }
 
 void release_sweep_contexts() {

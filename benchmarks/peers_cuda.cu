@@ -16,6 +16,7 @@
 #include "bench_inputs.h"
 #include "bench_record.h"
 #include "bench_suites.h"
+#include "bench_timer.h"
 
 #include <cub/device/device_merge.cuh>
 #include <cub/device/device_merge_sort.cuh>
@@ -43,6 +44,22 @@ namespace sweepbench {
 namespace {
 
 cudaStream_t g_stream = nullptr;
+
+// sweep-cuda's calls are timed by these events on g_stream, as the peers' are.
+EventPair *g_sweep_events = nullptr;
+
+void sweep_timer_start() {
+    cuda_check(cudaEventRecord(g_sweep_events->start_, g_stream), "cudaEventRecord");
+}
+
+double sweep_timer_stop() {
+    cuda_check(cudaEventRecord(g_sweep_events->stop_, g_stream), "cudaEventRecord");
+    cuda_check(cudaEventSynchronize(g_sweep_events->stop_), "cudaEventSynchronize");
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, g_sweep_events->start_, g_sweep_events->stop_),
+               "cudaEventElapsedTime");
+    return static_cast<double>(ms) * 1e-3;
+}
 
 // reset() runs before each call, untimed; body() is one call, timed by events.
 template <class Reset, class Body>
@@ -505,6 +522,13 @@ std::string register_cuda_peers(const Options &o) {
         cudaStreamCreateWithFlags(&g_stream, cudaStreamNonBlocking) != cudaSuccess)
         return "cuda peers: device 0 could not be set up";
     g_sm_count = prop.multiProcessorCount;
+    try {
+        g_sweep_events = new EventPair();
+    } catch (const CudaFailure &) {
+        return "cuda peers: events could not be made";
+    }
+    set_stream_timer(SWEEP_BACKEND_CUDA,
+                     StreamTimer{g_stream, sweep_timer_start, sweep_timer_stop});
     const std::vector<Primitive> algorithms = {
         Primitive::Scan,      Primitive::SegmentedScan, Primitive::ScanByKey,
         Primitive::Reduce,    Primitive::Split,         Primitive::Compact,
