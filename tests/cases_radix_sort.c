@@ -178,6 +178,19 @@ void t_register_radix_sort(t_registry *r) {
             reg(r, &c, dt, 4, 0, bits, desc, 1, c.n);
         }
     }
+    /* both sides of the most keys one block sorts on the GPU backends (sm_90's tuning:
+     * 256 threads with 17 keys of up to 4 bytes or 11 of 8): one launch below, the
+     * Onesweep passes above */
+    static const int one_block_dtypes[] = {SWEEP_U8,  SWEEP_I16, SWEEP_U32,
+                                           SWEEP_F32, SWEEP_U64, SWEEP_F64};
+    static const size_t one_block_sizes[] = {2816, 2817, 4352, 4353};
+    for (unsigned d = 0; d < sizeof one_block_dtypes / sizeof one_block_dtypes[0]; ++d)
+        for (unsigned s = 0; s < 4; ++s, ++k) {
+            const int dt = one_block_dtypes[d];
+            c.n = one_block_sizes[s];
+            reg(r, &c, dt, value_sizes[k % 6], 0, 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt),
+                (int)(k % 2), (int)(k / 2 % 2), c.n);
+        }
     /* keys differing in none, one, two or three of their bytes (top, bottom, middle) */
     static const struct {
         int dt, vs;

@@ -91,6 +91,13 @@ static __global__ void radix_plan_kernel(const unsigned long long *hist, size_t 
     int active = 0;
     for (unsigned p = 0; p < passes; ++p)
         active += !trivial[p];
+    /* Keys all equal: the last pass runs anyway, so that the result lands in the
+     * output as every other sort's does, and the host launches the final copy only for
+     * sorts in place. */
+    if (active == 0) {
+        trivial[passes - 1] = 0;
+        active = 1;
+    }
     /* Sorting in place (keys or values): no pass may read and write one buffer. */
     const bool in_place = kin == (const void *)kout || (vin && vin == (const void *)vout);
     /* destinations, last active pass first: out, tmp, out, ... ; in place with an odd
@@ -116,15 +123,15 @@ static __global__ void radix_plan_kernel(const unsigned long long *hist, size_t 
         }
         plan->pass[p] = pp;
     }
-    plan->kcopy = end_in_tmp || (active == 0 && kin != (const void *)kout);
-    plan->vcopy = vin && (end_in_tmp || (active == 0 && vin != (const void *)vout));
+    plan->kcopy = end_in_tmp;
+    plan->vcopy = vin && end_in_tmp;
     plan->kcopy_src = end_in_tmp ? ktmp : kin;
     plan->kcopy_dst = kout;
     plan->vcopy_src = end_in_tmp ? vtmp : vin;
     plan->vcopy_dst = vout;
 }
 
-/* The plan's final copy (in-place sorts with an odd number of passes, or none). */
+/* The plan's final copy (in-place sorts with an odd number of passes). */
 template <class U, class Vt, bool VALUES>
 __global__ void radix_copy_kernel(const SortPlan *plan, size_t n) {
     const bool kc = plan->kcopy, vc = VALUES && plan->vcopy;

@@ -167,6 +167,15 @@ sweep_status sweep_gpu_radix_sort(void *h, const sweep_kradix *key, const void *
 void sweep_gpu_radix_release(sweep_gpu_handle *h);
 
 /* ---- merge.cu ---- */
+/* The most keys of key_size bytes one block sorts (the tile sort's tile). */
+size_t sweep_gpu_one_block_sort_max(size_t key_size);
+/* Sorts n keys (1 <= n <= sweep_gpu_one_block_sort_max) by the order of their patterns
+ * (radix_keys.cuh: kind, descending; the radix sort's order over all bits, stably),
+ * values of vsize <= 16 bytes alongside, in one launch of one block; in place is fine. */
+sweep_status sweep_gpu_one_block_sort(sweep_gpu_handle *h, int kind, int descending,
+                                      size_t key_size, const void *keys_in, void *keys_out,
+                                      const void *values_in, void *values_out, size_t vsize,
+                                      size_t n);
 sweep_status sweep_gpu_tile_sort(void *h, const sweep_kcmp *cmp, void *keys, void *values,
                                  size_t vsize, size_t n, size_t tile);
 sweep_status sweep_gpu_merge_partition(void *h, const sweep_kcmp *cmp, const void *a, size_t na,

@@ -81,6 +81,32 @@ sweep_status sweep_gpu_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, vo
     });
 }
 
+size_t sweep_gpu_one_block_sort_max(size_t key_size) {
+    return (size_t)kSortThreads * (size_t)sort_items(key_size);
+}
+
+sweep_status sweep_gpu_one_block_sort(sweep_gpu_handle *h, int kind, int descending,
+                                      size_t key_size, const void *keys_in, void *keys_out,
+                                      const void *values_in, void *values_out, size_t vsize,
+                                      size_t n) {
+    const size_t tile = sweep_gpu_one_block_sort_max(key_size);
+    if (n == 0 || n > tile || vsize > 16) return SWEEP_ERR_UNSUPPORTED;
+    return by_width(key_size, [&](auto u) -> sweep_status {
+        typedef decltype(u) U;
+        PatternCmp<U> p;
+        p.kind = kind;
+        p.descending = descending;
+        if (vsize)
+            return sweep_gpu_launch(
+                h, "radix_sort (one block)", tile_sort_kernel<U, true>, 1u, kSortThreads, 0, p,
+                (const U *)keys_in, (U *)keys_out, values_in, values_out, vsize,
+                sweep_gpu_value_unit(values_in, values_in, values_out, vsize), n, tile);
+        return sweep_gpu_launch(h, "radix_sort (one block)", tile_sort_kernel<U, false>, 1u,
+                                kSortThreads, 0, p, (const U *)keys_in, (U *)keys_out, nullptr,
+                                nullptr, 0, 1, n, tile);
+    });
+}
+
 sweep_status sweep_gpu_merge_partition(void *hv, const sweep_kcmp *cmp, const void *a, size_t na,
                                        const void *b, size_t nb, size_t vsize, size_t part,
                                        size_t *splits) {

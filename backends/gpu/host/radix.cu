@@ -135,14 +135,17 @@ size_t ring_tiles(size_t budget) {
 }
 
 /* One Onesweep launch over keys [start, start + len) for digit (shift, nbits) of
- * plan pass `pass`, its status ring cleared first. */
+ * plan pass `pass`, its status ring cleared first (unless `cleared`: the caller
+ * cleared a ring of this launch's own beforehand). */
 template <class U, class Vt, bool VALUES, bool BUCKETED>
-sweep_status onesweep_launch(sweep_gpu_handle *h, OnesweepArgs a, size_t tiles, size_t ring) {
+sweep_status onesweep_launch(sweep_gpu_handle *h, OnesweepArgs a, size_t tiles, size_t ring,
+                             bool cleared = false) {
     typedef OnesweepTuning<U, Vt> Tn;
     const size_t used = tiles < ring ? tiles : ring;
-    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(a.counter, 0,
-                                            256 + used * kRadixDigits * sizeof(unsigned long long),
-                                            h->stream));
+    if (!cleared)
+        SWEEP_GPU_TRY(h, sweep_gpu_memset_async(
+                             a.counter, 0, 256 + used * kRadixDigits * sizeof(unsigned long long),
+                             h->stream));
     if (tiles == 0) return SWEEP_OK;
     SWEEP_GPU_LAUNCH(h, BUCKETED ? "radix_sort (bucketed pass)" : "radix_sort (onesweep pass)",
                      radix_onesweep_kernel<U, Vt, VALUES, BUCKETED>, (unsigned)tiles, Tn::threads,
@@ -467,7 +470,13 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
         round256(passes * (nportions + 1) * kRadixDigits * sizeof(unsigned long long));
     const size_t b_plan = round256(sizeof(SortPlan));
     const size_t b_hybrid = hybrid ? round256(kHybridExtraBytes) : 0;
-    const size_t b_status = 256 + round256(slots * kRadixDigits * sizeof(unsigned long long));
+    const size_t b_pass_status = 256 + round256(slots * kRadixDigits * sizeof(unsigned long long));
+    /* Short inputs (every pass's tiles within kMinRingTiles slots in all): each pass has
+     * a ring of its own, and one memset clears them all with the histogram's counts,
+     * instead of a memset before every pass; the launches are most of such a sort's
+     * time. */
+    const bool clear_once = !hybrid && nportions == 1 && passes * ptiles <= kMinRingTiles;
+    const size_t b_status = clear_once ? passes * b_pass_status : b_pass_status;
     if (!c.scratch) {
         *c.scratch_bytes = b_keys + b_vals + b_hist + b_base + b_plan + b_hybrid + b_status;
         return SWEEP_OK;
@@ -480,8 +489,6 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     p += b_keys;
     m.vtmp = VALUES ? (void *)p : NULL;
     p += b_vals;
-    m.hist = (unsigned long long *)p;
-    p += b_hist;
     m.base = (unsigned long long *)p;
     p += b_base;
     m.plan = (SortPlan *)p;
@@ -494,11 +501,15 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
         m.long_list = (unsigned *)(p + kHybridHeaderBytes + 256 + kHybridBucketBytes);
     }
     p += b_hybrid;
+    /* the counts, then the rings: cleared together where clear_once */
+    m.hist = (unsigned long long *)p;
+    p += b_hist;
     m.counter = (unsigned *)p;
     m.status = (unsigned long long *)(p + 256);
     m.ring = ring;
 
-    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(m.hist, 0, b_hist, h->stream));
+    SWEEP_GPU_TRY(
+        h, sweep_gpu_memset_async(m.hist, 0, clear_once ? b_hist + b_status : b_hist, h->stream));
     sweep_status st = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, m.hist);
     if (st != SWEEP_OK) return st;
     if constexpr (kHybridTypes<U, Vt>) {
@@ -522,18 +533,22 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             a.spec = spec_of(key, shift, nbits);
             a.base_in = pbase + k * kRadixDigits;
             a.base_out = pbase + (k + 1) * kRadixDigits;
-            a.status = m.status;
+            unsigned char *ring_at =
+                (unsigned char *)m.counter + (clear_once ? pass : 0) * b_pass_status;
+            a.counter = (unsigned *)ring_at;
+            a.status = (unsigned long long *)(ring_at + 256);
             a.ring_mask = ring - 1;
-            a.counter = m.counter;
             a.stall_mod = h->stall_mod;
             a.spin_limit = h->spin_limit;
             st = onesweep_launch<U, Vt, VALUES, false>(
-                h, a, (a.portion_len + Tn::tile - 1) / Tn::tile, ring);
+                h, a, (a.portion_len + Tn::tile - 1) / Tn::tile, ring, clear_once);
             if (st != SWEEP_OK) return st;
         }
     }
-    SWEEP_GPU_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
-                     sweep_gpu_grid(h, n, 256), 256, 0, m.plan, n);
+    /* The plan ends every sort that is not in place in the output (radix_plan_kernel). */
+    if (c.kin == c.kout || (VALUES && c.vin == c.vout))
+        SWEEP_GPU_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
+                         sweep_gpu_grid(h, n, 256), 256, 0, m.plan, n);
     return SWEEP_OK;
 }
 
@@ -568,6 +583,24 @@ sweep_status sweep_gpu_radix_sort(void *hv, const sweep_kradix *key, const void 
     sweep_gpu_handle *h = (sweep_gpu_handle *)hv;
     if (vsize && (!natural(values_in, vsize) || !natural(values_out, vsize)))
         return SWEEP_ERR_UNSUPPORTED; /* the core composes it from the basic kernels */
+    /* Up to one block's tile of keys sorted on all their bits: the block sort of
+     * merge.cu, in one launch and without scratch, where the LSD sort takes a dozen
+     * launches and memsets whatever the size (the same order: patterns, stably). */
+    const size_t hybrid_min = key->key_size == 8 ? h->radix_hybrid_min8
+                              : vsize            ? h->radix_hybrid_min4
+                                                 : h->radix_hybrid_min4_keys;
+    if (n > 0 && key->begin_bit == 0 && key->end_bit == 8 * key->key_size &&
+        n <= sweep_gpu_one_block_sort_max(key->key_size) && vsize <= 16 &&
+        n < hybrid_min /* tests lower it to run the hybrid sort on short inputs */) {
+        if (!scratch) {
+            *scratch_bytes = 0;
+            return SWEEP_OK;
+        }
+        SWEEP_GPU_ENTER(h);
+        return sweep_gpu_one_block_sort(h, key_kind_of(key->dtype), key->descending, key->key_size,
+                                        keys_in, keys_out, vsize ? values_in : NULL, values_out,
+                                        vsize, n);
+    }
     SWEEP_GPU_ENTER(h);
     SortCall c = {h,          key, keys_in, keys_out,     vsize ? values_in : NULL,
                   values_out, n,   scratch, scratch_bytes};
