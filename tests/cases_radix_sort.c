@@ -13,8 +13,10 @@
  * (the GPU backends' hybrid sort takes other paths with fewer than three),
  * kTopPair: random keys whose second-highest byte repeats the highest (the hybrid
  * sort's buckets are then its groups, 256 times larger than their digit counts
- * suggest), kOrder + v: keys already in an order (order_keys), c->n */
-enum { kTopPair = 1000, kOrder = 2000 };
+ * suggest), kOrder + v: keys already in an order (order_keys), kFew: 200 distinct random
+ * keys in a random order (the GPU backends' hybrid sort hands such skewed digit counts
+ * to the LSD sort), c->n */
+enum { kTopPair = 1000, kOrder = 2000, kFew = 3000 };
 
 /* Keys in an order a sort may recognise, and the far side of each: v 0 already sorted
  * (with ties), 1 sorted but for one element, 2 the reverse of sorted distinct keys
@@ -71,7 +73,11 @@ static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t 
     unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
     if (t.failed) return t_end(&t);
     t_gen_keys(&rng, dt, keys, n, c->m == 1);
-    if (c->m >= kOrder) {
+    if (c->m == kFew) {
+        memcpy(kgot, keys, 200 * ks < n * ks ? 200 * ks : n * ks);
+        for (size_t i = 0; i < n && n >= 200; ++i)
+            memcpy(keys + i * ks, kgot + (t_rng_next(&rng) % 200) * ks, ks);
+    } else if (c->m >= kOrder) {
         order_keys(dt, keys, kgot, n, (unsigned)c->b, (unsigned)c->c, c->d, c->m - kOrder);
     } else if (c->m == kTopPair) {
         for (size_t i = 0; i < n; ++i)
@@ -220,6 +226,22 @@ void t_register_radix_sort(t_registry *r) {
     c.c = 64;
     c.d = 1;
     t_register(r, &c, "radix_sort.i64.v4.bits0-64.desc.n%zu.toppair", c.n);
+    /* few distinct keys, long enough for the GPU hybrid sort's choice (tests lower its
+     * threshold) */
+    c.n = (1u << 20) + 5;
+    c.m = kFew;
+    c.b = 0;
+    c.kind = 0;
+    c.dtype = SWEEP_U32;
+    c.a = 0;
+    c.c = 32;
+    c.d = 0;
+    t_register(r, &c, "radix_sort.u32.v0.bits0-32.asc.n%zu.few", c.n);
+    c.dtype = SWEEP_F64;
+    c.a = 8;
+    c.c = 64;
+    c.d = 1;
+    t_register(r, &c, "radix_sort.f64.v8.bits0-64.desc.n%zu.few", c.n);
     /* keys already in order, reversed, and the far side of both */
     static const struct {
         int dt, vs;

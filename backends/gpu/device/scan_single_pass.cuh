@@ -266,7 +266,11 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
             a.out + tile_start, sbuf, len, full && aligned16(a.out + tile_start));
     } else {
         /* Segments whose end falls in this tile take their last inclusive value. */
-        if (tid == 0) s_lo = lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg, tile_start + 1);
+        {
+            const size_t lo =
+                block_lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg, tile_start + 1);
+            if (tid == 0) s_lo = lo;
+        }
         __syncthreads();
         for (size_t s = s_lo + tid; s < a.seg.nseg; s += THREADS) {
             size_t e = a.seg.offsets[s + 1];

@@ -256,17 +256,79 @@ sweep_status local_sort(const SortCall &c, LocalSortArgs la) {
     return SWEEP_OK;
 }
 
+/* Whether digit counts (passes x 256; act: the non-constant digits, lowest first, na
+ * >= 3 of them) show keys the hybrid sort serves worse than the LSD sort:
+ * - an h1 group beyond 256 blocks' worth (a bucket of it cannot fit a block);
+ * - a top digit (h1 or h2) whose fullest value holds more than twice the keys of the
+ *   average value present: duplicates or skew (few distinct keys, Zipf-like), whose
+ *   buckets come out too large for a block after both top passes, or uneven;
+ * - digits below h2 with so few values that a bucket of average size would hold runs of
+ *   equal keys longer than the bucket sort's direct comparisons take
+ *   (kLocalCompareLimit), which it then ranks digit by digit.
+ * On the H100 at 2^28 u32 keys the hybrid sort ran 0.54 (256 distinct keys), 0.59
+ * (Zipf) and 0.63 (low 16 bits from 4 values) of CUB's speed, where the LSD sort of
+ * the same keys at 2^24 ran 0.75, 0.85 and 0.87. Not below 2^20 keys. */
+bool hybrid_unsuited(const unsigned long long *hh, const unsigned *act, unsigned na, size_t n) {
+    /* counts of fewer keys say little (and tests run the hybrid sort on such) */
+    if (n < ((size_t)1 << 20)) return false;
+    const unsigned h1 = act[na - 1];
+    unsigned long long gmax = 0;
+    for (unsigned d = 0; d < kRadixDigits; ++d)
+        gmax = hh[h1 * kRadixDigits + d] > gmax ? hh[h1 * kRadixDigits + d] : gmax;
+    if (gmax > (unsigned long long)kRadixDigits * LocalLarge::capacity) return true;
+    for (unsigned top = 0; top < 2; ++top) {
+        const unsigned long long *row = hh + (size_t)act[na - 1 - top] * kRadixDigits;
+        unsigned long long mx = 0, present = 0;
+        for (unsigned d = 0; d < kRadixDigits; ++d) {
+            mx = row[d] > mx ? row[d] : mx;
+            present += row[d] != 0;
+        }
+        if (mx * present > 2 * (unsigned long long)n) return true;
+    }
+    /* distinct values below h2: at most the product of each digit's values present */
+    unsigned long long below = 1;
+    for (unsigned i = 0; i + 2 < na && below < n; ++i) {
+        unsigned long long present = 0;
+        for (unsigned d = 0; d < kRadixDigits; ++d)
+            present += hh[(size_t)act[i] * kRadixDigits + d] != 0;
+        below *= present;
+    }
+    return n / kHybridBuckets > (size_t)kLocalCompareLimit * below;
+}
+
 /* The hybrid sort (radix_hybrid.cuh) after the histogram of every digit, for
- * hybrid_fits inputs. */
-template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const SortMem &m) {
+ * hybrid_fits inputs; *declined where the counts show keys it suits worse than the
+ * LSD sort (hybrid_unsuited), before it has queued anything. */
+template <class U, class Vt>
+sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *declined) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     typedef OnesweepTuning<U, Vt> Tn;
     sweep_gpu_handle *h = c.h;
     const sweep_kradix *key = c.key;
     const size_t n = c.n;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
+    *declined = false;
 
-    /* the plan on the device, then the h1 pass at once; the counts come back meanwhile */
+    /* The counts first: the host waits for the histogram, which the device runs
+     * meanwhile, then idles the device only for its decision. */
+    sweep_status st =
+        readback_queue(h, 0, m.hist, passes * kRadixDigits * sizeof(unsigned long long));
+    if (st != SWEEP_OK) return st;
+    SWEEP_GPU_TRY(h, sweep_gpu_event_synchronize(h->readback_event));
+    const unsigned long long *hh = (const unsigned long long *)h->readback;
+    unsigned act[kRadixMaxPasses], na = 0; /* the non-constant digits, lowest first */
+    for (unsigned p = 0; p < passes; ++p) {
+        bool constant = false;
+        for (unsigned d = 0; d < kRadixDigits; ++d)
+            constant |= hh[p * kRadixDigits + d] == n;
+        if (!constant) act[na++] = p;
+    }
+    if (na > 2 && hybrid_unsuited(hh, act, na, n)) {
+        *declined = true;
+        return SWEEP_OK;
+    }
+
+    /* the plan on the device, then the h1 pass */
     HybridPlanArgs pa;
     pa.hist = m.hist;
     pa.n = n;
@@ -287,9 +349,6 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     pa.plan = m.plan;
     SWEEP_GPU_LAUNCH(h, "radix_sort (hybrid plan)", radix_hybrid_plan_kernel, 1, kRadixDigits, 0,
                      pa);
-    sweep_status st =
-        readback_queue(h, 0, m.hist, passes * kRadixDigits * sizeof(unsigned long long));
-    if (st != SWEEP_OK) return st;
     OnesweepArgs a;
     memset(&a, 0, sizeof a);
     a.plan = m.plan;
@@ -310,15 +369,6 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
     if (st != SWEEP_OK) return st;
     a.spec_dev = NULL;
 
-    SWEEP_GPU_TRY(h, sweep_gpu_event_synchronize(h->readback_event));
-    const unsigned long long *hh = (const unsigned long long *)h->readback;
-    unsigned act[kRadixMaxPasses], na = 0; /* the non-constant digits, lowest first */
-    for (unsigned p = 0; p < passes; ++p) {
-        bool constant = false;
-        for (unsigned d = 0; d < kRadixDigits; ++d)
-            constant |= hh[p * kRadixDigits + d] == n;
-        if (!constant) act[na++] = p;
-    }
     if (na < 2) {
         /* the h1 pass sorted them (in place, into the buffer: copied back) */
         SWEEP_GPU_LAUNCH(h, "radix_sort (final copy)", radix_copy_kernel<U, Vt, VALUES>,
@@ -375,12 +425,11 @@ template <class U, class Vt> sweep_status hybrid_sort(const SortCall &c, const S
                          sweep_gpu_grid(h, n, 256), 256, 0, m.plan, n);
         return SWEEP_OK;
     };
-    /* An h1 group of g keys has a bucket of at least g / 256: beyond a block, the LSD
-     * sort at once. Were h1 and h2 independent, the largest bucket would hold about
-     * gmax * dmax / n keys: near a block's, the host waits for the largest before the h2
-     * pass, which would otherwise be wasted if a bucket did not fit. */
-    if (na > 2 && gmax > (unsigned long long)kRadixDigits * LocalLarge::capacity)
-        return lsd_from_grouped();
+    /* (An h1 group of g keys has a bucket of at least g / 256: beyond a block, the LSD
+     * sort was chosen before, hybrid_unsuited.) Were h1 and h2 independent, the largest
+     * bucket would hold about gmax * dmax / n keys: near a block's, the host waits for
+     * the largest before the h2 pass, which would otherwise be wasted if a bucket did
+     * not fit. */
     const bool wait_first = na > 2 && gmax * dmax / n > LocalLarge::capacity / 2;
 
     /* the (h1, h2) buckets, and the largest, which comes back while the h2 pass runs */
@@ -513,7 +562,11 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     sweep_status st = launch_histogram<U>(h, (const U *)c.kin, n, key, passes, m.hist);
     if (st != SWEEP_OK) return st;
     if constexpr (kHybridTypes<U, Vt>) {
-        if (hybrid) return hybrid_sort<U, Vt>(c, m);
+        if (hybrid) {
+            bool declined = false;
+            st = hybrid_sort<U, Vt>(c, m, &declined);
+            if (st != SWEEP_OK || !declined) return st;
+        }
     }
     SWEEP_GPU_LAUNCH(h, "radix_sort (plan)", radix_plan_kernel, 1, kRadixMaxPasses * 32, 0, m.hist,
                      n, passes, nportions, c.kin, c.kout, m.ktmp, c.vin, c.vout, m.vtmp, m.base,
