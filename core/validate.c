@@ -54,7 +54,28 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
         }
         return st;
     }
-    /* Device memory: read the offsets back (the call is synchronous for this). */
+    /* Device memory: checked there where the backend can, the call waiting for three
+     * words; otherwise read back whole (the call is synchronous for this either way). */
+    if (ctx->be->check_offsets) {
+        size_t r[3];
+        st = ctx->be->check_offsets(ctx->h, offsets, nseg, r);
+        if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "check_offsets", st);
+        if (r[2] != SIZE_MAX) {
+            size_t pair[2];
+            st = ctx->be->memcpy(ctx->h, pair, offsets + r[2], sizeof pair,
+                                 SWEEP_COPY_DEVICE_TO_HOST);
+            if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "memcpy", st);
+            return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
+                               "offsets decrease: offsets[%zu] = %zu < offsets[%zu] = %zu",
+                               r[2] + 1, pair[1], r[2], pair[0]);
+        }
+        if (r[1] > n)
+            return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets[%zu] = %zu exceeds n = %zu",
+                               nseg, r[1], n);
+        *first = r[0];
+        *last = r[1];
+        return SWEEP_OK;
+    }
     size_t *host = sweep__alloc_should_fail() ? NULL : malloc(bytes);
     if (!host)
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes to check offsets",

@@ -422,6 +422,14 @@ typedef struct sweep_backend_table {
 
     /** Unique, run-length encoding and non-trivial runs (sweep_kruns). */
     sweep_status (*runs)(void *h, const sweep_kruns *runs, void *scratch, size_t *scratch_bytes);
+
+    /** Optional (NULL: the core copies the offsets to the host and checks them there):
+     * checks segment offsets[0..nseg] (context memory, nseg >= 1) where they are and
+     * stores in result (host memory) result[0] = offsets[0], result[1] =
+     * offsets[nseg] and result[2] = the least s < nseg with offsets[s + 1] <
+     * offsets[s], or SIZE_MAX where they never decrease. Returns once result is
+     * written, so it waits for the stream's earlier work. */
+    sweep_status (*check_offsets)(void *h, const size_t *offsets, size_t nseg, size_t *result);
 } sweep_backend_table;
 
 /** The type of the one symbol a plugin exports. */

@@ -378,7 +378,9 @@ SWEEP_API sweep_status sweep_segmented_scan_flags(sweep_context *ctx, sweep_op o
  * nseg + 1 entries (context memory), non-decreasing, offsets[nseg] <= n. Elements
  * outside every segment (before offsets[0] or from offsets[nseg] on) are not written.
  * Empty segments are allowed. in == out allowed. Offsets that decrease or exceed n:
- * SWEEP_ERR_INVALID_ARGUMENT (on GPU backends this check reads the offsets back). */
+ * SWEEP_ERR_INVALID_ARGUMENT (on GPU backends a kernel checks the offsets and the call
+ * blocks the host until it and the work queued before it on the context's stream are
+ * done). */
 SWEEP_API sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op op, const void *in,
                                                     void *out, size_t n, const size_t *offsets,
                                                     size_t nseg, sweep_scan_kind kind);
@@ -638,8 +640,8 @@ SWEEP_API sweep_status sweep_merge(sweep_context *ctx, const void *a_keys, const
  * keys_out == keys_in (and values_out == values_in) sorts in place; partial overlap,
  * or an output overlapping offsets, is SWEEP_ERR_INVALID_ARGUMENT. n = 0 or nseg = 0
  * writes nothing. Offsets that decrease or exceed n: SWEEP_ERR_INVALID_ARGUMENT (on GPU
- * backends this check reads the offsets back, so the call blocks the host until work
- * queued earlier on the context's stream is done). Many
+ * backends a kernel checks the offsets, and the call blocks the host until it and the
+ * work queued earlier on the context's stream are done). Many
  * tiny segments and a few huge ones are both fine: CPU backends sort segments side by
  * side (tiny ones by insertion, huge ones with every thread), GPU backends sort by key
  * and then by segment, so the cost does not grow with the number of segments. */

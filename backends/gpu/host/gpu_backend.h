@@ -56,6 +56,9 @@ struct sweep_gpu_handle {
     void *readback;
     sweep_gpu_event readback_event;
     int readback_failed;
+    /* The offsets check's result on the device (offsets_check.cu); NULL until the
+     * first check. */
+    unsigned long long *check_result;
     /* Run-time compiled programs of custom operators and comparators
      * (rtc/rtc_programs.cpp); NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
@@ -165,6 +168,11 @@ sweep_status sweep_gpu_radix_sort(void *h, const sweep_kradix *key, const void *
 /* Frees what the radix sort keeps in the handle (its read-back buffer and event);
  * the device is current and the stream idle. */
 void sweep_gpu_radix_release(sweep_gpu_handle *h);
+
+/* ---- offsets_check.cu ---- */
+sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);
+/* Frees the check's device word; the device is current and the stream idle. */
+void sweep_gpu_check_release(sweep_gpu_handle *h);
 
 /* ---- merge.cu ---- */
 /* The most keys of key_size bytes one block sorts (the tile sort's tile). */

@@ -53,6 +53,8 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_histogram,
     /* fused primitives of ABI 3: runs are composed from the basic kernels */
     NULL,
+    /* segment offsets checked on the device */
+    sweep_gpu_check_offsets,
 };
 
 extern "C" __attribute__((visibility("default"))) const sweep_backend_table *
