@@ -35,18 +35,25 @@ static int needs_exact(const o_op *op) {
            (op->kind == SWEEP_OP_SUM || op->kind == SWEEP_OP_PROD);
 }
 
-/* c->dtype, c->op, c->n */
+/* Elements on either side of a shifted input (reduce_case's c->a): random values
+ * that change the result if read. */
+enum { REDUCE_GUARD = 16 };
+
+/* c->dtype, c->op, c->n; c->a elements from an aligned allocation to the input (0:
+ * the allocation itself), with REDUCE_GUARD elements after it. */
 static t_result reduce_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
     sweep_dtype dt = (sweep_dtype)c->dtype;
     sweep_op_kind kind = (sweep_op_kind)c->op;
     size_t n = c->n, size = sweep_dtype_size(dt);
+    const size_t shift = (size_t)c->a, extra = shift ? shift + REDUCE_GUARD : 0;
     t_rng rng;
     t_rng_seed(&rng, c->name);
-    unsigned char *in = t_host(&t, n * size), want[32], got[32];
+    unsigned char *all = t_host(&t, (n + extra) * size), want[32], got[32];
     if (t.failed) return t_end(&t);
-    t_gen_op_input(&rng, dt, kind, in, n);
+    t_gen_op_input(&rng, dt, kind, all, n + extra);
+    unsigned char *in = all + shift * size;
     if (n) t_gen_fix_nan_head(dt, in, 0);
     o_op op = o_builtin(kind, dt);
     o_reduce(&op, in, n, want);
@@ -55,10 +62,11 @@ static t_result reduce_case(const t_case *c, const t_env *env, char *msg, size_t
     if (!expect_segment(&t, &op, in, 0, n, needs_exact(&op) ? &exact : NULL, &mag, &terms))
         return t_end(&t);
 
-    void *d_in = t_dev_upload(&t, in, n * size);
+    unsigned char *d_all = t_dev_upload(&t, all, (n + extra) * size);
     void *d_out = t_dev_poisoned(&t, size);
     if (t.failed) return t_end(&t);
-    if (!t_ok(&t, sweep_reduce(env->ctx, sweep_op_builtin(kind, dt), d_in, n, d_out),
+    if (!t_ok(&t,
+              sweep_reduce(env->ctx, sweep_op_builtin(kind, dt), d_all + shift * size, n, d_out),
               "sweep_reduce"))
         return t_end(&t);
     if (n == 0) {
@@ -240,6 +248,89 @@ static t_result zeros_and_snan_case(const t_case *c, const t_env *env, char *msg
     return t_end(&t);
 }
 
+/* Known answers of a floating SUM whatever the association, provided no two
+ * elements change places (sweep.h: reassociated, never commuted), from an input c->a
+ * elements past an aligned allocation. c->b is the pattern:
+ * - IEEE_NEGZERO: -0.0 everywhere; the sum is -0.0 (padding with +0.0 would give +0.0);
+ * - IEEE_ALTERNATE: +B, -B, +B, ... with B = 3e38 (f32) or 1.5e308 (f64): every
+ *   contiguous grouping is exact (B or 0), while adding two +B anywhere overflows to
+ *   inf and then NaN; the sum is B for odd n, 0 for even n;
+ * - IEEE_INF: small values and one +inf at element c->d (0: first, 1: last, 2: middle);
+ *   the sum is +inf;
+ * - IEEE_INF_NAN: +inf first, -inf last, small values between: NaN;
+ * - IEEE_NAN: small values and one NaN at element c->d as above: NaN. */
+enum { IEEE_NEGZERO, IEEE_ALTERNATE, IEEE_INF, IEEE_INF_NAN, IEEE_NAN, IEEE_PATTERNS };
+static const char *const ieee_names[IEEE_PATTERNS] = {"negzero", "alternate", "inf", "inf_nan",
+                                                      "nan"};
+
+static void put_double(sweep_dtype dt, unsigned char *p, double v) {
+    if (dt == SWEEP_F32) {
+        float f = (float)v;
+        memcpy(p, &f, sizeof f);
+    } else {
+        memcpy(p, &v, sizeof v);
+    }
+}
+
+static t_result ieee_sum_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    const sweep_dtype dt = (sweep_dtype)c->dtype;
+    const size_t n = c->n, size = sweep_dtype_size(dt), shift = (size_t)c->a;
+    const size_t total = n + shift + REDUCE_GUARD;
+    const double big = dt == SWEEP_F32 ? 3e38 : 1.5e308;
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *all = t_host(&t, total * size), got[8];
+    if (t.failed) return t_end(&t);
+    /* the elements around the input: large, so that reading one shows */
+    for (size_t i = 0; i < total; ++i)
+        put_double(dt, all + i * size, 1e6 * (1.0 + (double)t_rng_below(&rng, 1000)));
+    unsigned char *in = all + shift * size;
+    const size_t at = c->d == 0 ? 0 : c->d == 1 ? n - 1 : n / 2;
+    for (size_t i = 0; i < n; ++i) {
+        double v = ((double)t_rng_below(&rng, 2001) - 1000.0) / 64.0; /* exact in f32 */
+        switch (c->b) {
+        case IEEE_NEGZERO: v = -0.0; break;
+        case IEEE_ALTERNATE: v = i % 2 ? -big : big; break;
+        case IEEE_INF: v = i == at ? INFINITY : v; break;
+        case IEEE_INF_NAN: v = i == 0 ? INFINITY : i == n - 1 ? -INFINITY : v; break;
+        default: v = i == at ? NAN : v; break;
+        }
+        put_double(dt, in + i * size, v);
+    }
+    unsigned char *d_all = t_dev_upload(&t, all, total * size);
+    void *d_out = t_dev_poisoned(&t, size);
+    if (t.failed) return t_end(&t);
+    if (!t_ok(&t,
+              sweep_reduce(env->ctx, sweep_op_builtin(SWEEP_OP_SUM, dt), d_all + shift * size, n,
+                           d_out),
+              "sweep_reduce") ||
+        !t_download(&t, got, d_out, size, "out"))
+        return t_end(&t);
+    double x;
+    if (dt == SWEEP_F32) {
+        float f;
+        memcpy(&f, got, sizeof f);
+        x = f;
+    } else {
+        memcpy(&x, got, sizeof x);
+    }
+    int ok;
+    switch (c->b) {
+    case IEEE_NEGZERO: ok = x == 0.0 && signbit(x); break;
+    case IEEE_ALTERNATE:
+        ok = n % 2 ? x == (dt == SWEEP_F32 ? (double)(float)big : big) : x == 0.0;
+        break;
+    case IEEE_INF: ok = isinf(x) && x > 0; break;
+    default: ok = isnan(x); break;
+    }
+    if (!ok)
+        return t_fail(&t, "%s sum of %zu elements (input shifted by %zu) gave %g (sign %d)",
+                      ieee_names[c->b], n, shift, x, signbit(x) != 0);
+    return t_end(&t);
+}
+
 void t_register_reduce(t_registry *r) {
     t_case c;
     memset(&c, 0, sizeof c);
@@ -313,6 +404,66 @@ void t_register_reduce(t_registry *r) {
             t_register(r, &c, "segmented_reduce.many_segments.%s.%s.n%zu",
                        sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)op), c.n);
         }
+    /* Inputs shifted from an aligned allocation, at sizes about the GPU reduce's edges:
+     * a 16-byte vector's worth of elements and one element off it, one block alone up to
+     * 16 KiB (one element either side), several blocks with a short last one, and
+     * more than a whole grid holds at once (an H100's 132 SMs x 6 blocks x 16 KiB). */
+    c.fn = reduce_case;
+    c.b = 0;
+    static const int shift_dt[] = {SWEEP_U8, SWEEP_I16, SWEEP_U32, SWEEP_F32, SWEEP_U64, SWEEP_F64};
+    static const int shift_op[] = {SWEEP_OP_SUM, SWEEP_OP_MAX};
+    for (unsigned d = 0; d < sizeof shift_dt / sizeof shift_dt[0]; ++d)
+        for (unsigned o = 0; o < sizeof shift_op / sizeof shift_op[0]; ++o) {
+            const size_t size = sweep_dtype_size((sweep_dtype)shift_dt[d]), vec = 16 / size;
+            const size_t one_block = 16384 / size;
+            const size_t edges[] = {
+                vec - 1,       vec + 1,           one_block - 1,           one_block,
+                one_block + 1, 3 * one_block + 5, 37 * one_block + vec - 1};
+            const int shifts[] = {0, 1, (int)vec - 1};
+            c.dtype = shift_dt[d];
+            c.op = shift_op[o];
+            for (unsigned k = 0; k < sizeof shifts / sizeof shifts[0]; ++k)
+                for (unsigned s = 0; s < sizeof edges / sizeof edges[0]; ++s) {
+                    if (k == 2 && vec == 2) continue; /* the same shift as k == 1 */
+                    c.a = shifts[k];
+                    c.n = edges[s];
+                    t_register(r, &c, "reduce.shifted.%s.%s.s%d.n%zu",
+                               sweep_dtype_name((sweep_dtype)c.dtype),
+                               t_op_name((sweep_op_kind)c.op), c.a, c.n);
+                }
+        }
+    c.dtype = SWEEP_U32;
+    c.op = SWEEP_OP_SUM;
+    c.a = 1;
+    c.n = (5u << 20) + 3;
+    t_register(r, &c, "reduce.shifted.u32.sum.s1.n%zu", c.n);
+    c.dtype = SWEEP_F32;
+    c.a = 3;
+    t_register(r, &c, "reduce.shifted.f32.sum.s3.n%zu", c.n);
+    c.a = 0;
+
+    c.fn = ieee_sum_case;
+    static const size_t ieee_sizes[] = {1, 2, 5, 4097, 70001, 1048579};
+    for (int dt = SWEEP_F32; dt <= SWEEP_F64; ++dt)
+        for (int pat = 0; pat < IEEE_PATTERNS; ++pat)
+            for (unsigned s = 0; s < sizeof ieee_sizes / sizeof ieee_sizes[0]; ++s)
+                for (int shift = 0; shift <= 1; ++shift)
+                    for (int where = 0; where < 3; ++where) {
+                        const int placed = pat == IEEE_INF || pat == IEEE_NAN;
+                        if (!placed && where > 0) continue;
+                        if (pat == IEEE_INF_NAN && ieee_sizes[s] < 2) continue;
+                        c.dtype = dt;
+                        c.op = SWEEP_OP_SUM;
+                        c.a = shift;
+                        c.b = pat;
+                        c.d = where;
+                        c.n = ieee_sizes[s];
+                        t_register(r, &c, "reduce.ieee_sum.%s.%s.s%d.w%d.n%zu",
+                                   sweep_dtype_name((sweep_dtype)dt), ieee_names[pat], shift, where,
+                                   c.n);
+                    }
+    c.a = c.b = c.d = 0;
+
     c.fn = nan_only_case;
     for (int dt = SWEEP_F32; dt <= SWEEP_F64; ++dt)
         for (int op = SWEEP_OP_MIN; op <= SWEEP_OP_MAX; ++op)

@@ -122,6 +122,14 @@ struct TuningSm90 {
      * docs/perf/split.md#the-one-kernel-split). */
     template <class E> struct Resident : ResidentShape<E, 512, 2, 2, 2> {};
 
+    /* ---- reduce ---- */
+
+    /* The one-launch reduce of the built-in operators: 256 threads of four 16-byte
+     * loads in flight each, eight blocks an SM (the device's 2048 threads, at most 32
+     * registers a thread). Not timed yet: chosen so that a full grid keeps 64 KiB of
+     * loads in flight an SM; the figures to replace it with go to docs/perf/reduce.md. */
+    struct Reduce : ReduceShape<256, 4, 6> {};
+
     /* ---- radix sort ---- */
 
     /* Onesweep passes, measured on the H100 at 2^28 random keys, whole sorts against
