@@ -20,6 +20,9 @@ std::string register_std_peers(const Options &o);
 #if defined(SWEEP_BENCH_HAVE_GNU_PARALLEL)
 // libstdc++ parallel mode (__gnu_parallel) and an OpenMP-parallel memcpy.
 std::string register_gnu_parallel_peers(const Options &o);
+// Its peers of the segmented sorts, searches, unique and histograms
+// (peers_gnu_parallel_more.cpp), registered by register_gnu_parallel_peers.
+void register_gnu_parallel_more_peers(const Options &o);
 #endif
 
 #if defined(SWEEP_BENCH_HAVE_CUDA)
