@@ -376,18 +376,24 @@ void generate_samples(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t 
     const std::uint64_t base =
         splitmix64(seed ^ (0xc00u + static_cast<unsigned>(law) * 16u + static_cast<unsigned>(dt)));
     const double bins = static_cast<double>(kHistogramBins);
+    // Skewed: rank k in [1, bins] with weight ~1/k (log-uniform: u in [log k, log(k + 1))
+    // / log(bins + 1)), a fixed shuffle of the bins by rank, then a point within the bin.
+    // The rank's thresholds and bins are tabulated: no exp or log per sample.
+    std::vector<double> threshold(kHistogramBins);
+    std::vector<std::uint64_t> bin_of_rank(kHistogramBins);
+    for (std::size_t k = 0; k < kHistogramBins; ++k) {
+        threshold[k] = std::log(static_cast<double>(k + 2)) / std::log(bins + 1);
+        bin_of_rank[k] = splitmix64(base ^ 0x5eedull ^ (k + 1)) % kHistogramBins;
+    }
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t r = splitmix64(base + i);
         // Where the sample lies in the range, as a fraction in [0, 1).
         double at = unit(r);
         if (law == Variant::Skewed) {
-            // Rank k in [1, bins] log-uniformly (weight ~1/k), a fixed shuffle of the
-            // bins, then a point within the bin.
-            const auto rank =
-                static_cast<std::uint64_t>(std::exp(unit(splitmix64(r)) * std::log(bins + 1)));
-            const std::uint64_t bin =
-                splitmix64(base ^ 0x5eedull ^ (rank < 1 ? 1 : rank)) % kHistogramBins;
-            at = (static_cast<double>(bin) + unit(splitmix64(r ^ 0xb1ull))) / bins;
+            const std::size_t rank = static_cast<std::size_t>(
+                std::upper_bound(threshold.begin(), threshold.end() - 1, unit(splitmix64(r))) -
+                threshold.begin());
+            at = (static_cast<double>(bin_of_rank[rank]) + unit(splitmix64(r ^ 0xb1ull))) / bins;
         }
         if (dt == SWEEP_F32) {
             float v = static_cast<float>(at);
