@@ -62,7 +62,8 @@ void sort_segments(const R *in, R *out, const std::size_t *o, std::size_t nseg,
         const std::size_t b = o[s], e = o[s + 1];
         if (e - b >= smallest_large) continue;
         std::copy(in + b, in + e, out + b);
-        std::stable_sort(out + b, out + e, less);
+        // On this thread alone: inside the parallel for, parallel mode must not nest.
+        std::stable_sort(out + b, out + e, less, __gnu_parallel::sequential_tag());
     }
     for (std::size_t s : large) {
         const auto b = static_cast<long>(o[s]), e = static_cast<long>(o[s + 1]);
