@@ -1,10 +1,13 @@
 // bench_check.cpp -- spot checks: the last element of scans against a host sum, the
-// reduction, the counts and first elements of split/compact, and the order of sorts.
+// reduction, the counts and first elements of split/compact, the order of sorts (per
+// segment for the segmented sorts), a sample of the searches, every entry of unique
+// and the run-length encodings, every count of the histograms.
 #include "bench_check.h"
 
 #include "bench_affine.h"
 #include "bench_dtype.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -121,6 +124,123 @@ std::vector<std::size_t> segments_of(const CheckInput &in) {
     return o;
 }
 
+// Every segment [o[s], o[s+1]) sorted (keys only) and a permutation of its input (a
+// fingerprint per segment); with values, each value an index of its segment that
+// carries its key, equal keys in input order.
+template <class T> std::string check_segmented_sort(const CheckInput &in) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const T *y = reinterpret_cast<const T *>(in.output->data());
+    const std::vector<std::size_t> o = segments_of(in);
+    const auto *v =
+        in.values_out ? reinterpret_cast<const std::uint32_t *>(in.values_out->data()) : nullptr;
+    std::vector<bool> seen(v ? in.n : 0, false);
+    for (std::size_t s = 0; s + 1 < o.size(); ++s) {
+        const std::size_t b = o[s], e = o[s + 1];
+        for (std::size_t j = b; j < e; ++j) {
+            if (j > b && y[j] < y[j - 1])
+                return "segment " + std::to_string(s) + " is not sorted at " + std::to_string(j);
+            if (!v) continue;
+            if (v[j] < b || v[j] >= e || seen[v[j]])
+                return "values of segment " + std::to_string(s) + " are not its indices";
+            seen[v[j]] = true;
+            if (std::memcmp(&x[v[j]], &y[j], sizeof(T)) != 0)
+                return "value " + std::to_string(j) + " does not carry its key";
+            if (j > b && std::memcmp(&y[j], &y[j - 1], sizeof(T)) == 0 && v[j] < v[j - 1])
+                return "segment " + std::to_string(s) + " is not stable at " + std::to_string(j);
+        }
+        if (!v && bit_fingerprint(x + b, e - b) != bit_fingerprint(y + b, e - b))
+            return "segment " + std::to_string(s) + " is not a permutation of its input";
+    }
+    return "";
+}
+
+// A sample of the needles (about 4096, the last included) against the host's search.
+template <class T> std::string check_search(const CheckInput &in) {
+    const T *hay = reinterpret_cast<const T *>(in.values->data());
+    const T *needle = reinterpret_cast<const T *>(in.needles->data());
+    const auto *got = reinterpret_cast<const std::size_t *>(in.output->data());
+    const auto one = [&](std::size_t i) -> std::string {
+        const T *at = in.primitive == Primitive::LowerBound
+                          ? std::lower_bound(hay, hay + in.n, needle[i])
+                          : std::upper_bound(hay, hay + in.n, needle[i]);
+        if (got[i] == static_cast<std::size_t>(at - hay)) return "";
+        return "needle " + std::to_string(i) + ": " + std::to_string(got[i]) + ", expected " +
+               std::to_string(at - hay);
+    };
+    const std::size_t step = in.n > 4096 ? in.n / 4096 : 1;
+    for (std::size_t i = 0; i < in.n; i += step) {
+        std::string wrong = one(i);
+        if (!wrong.empty()) return wrong;
+    }
+    return one(in.n - 1);
+}
+
+// Unique, unique by key, run-length encoding and non-trivial runs against the runs the
+// host finds (elements equal by their bytes): the count and every entry.
+template <class T> std::string check_runs(const CheckInput &in) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const auto *sizes =
+        in.aux_out ? reinterpret_cast<const std::size_t *>(in.aux_out->data()) : nullptr;
+    const auto *v =
+        in.values_out ? reinterpret_cast<const std::uint32_t *>(in.values_out->data()) : nullptr;
+    const bool nontrivial = in.primitive == Primitive::NontrivialRuns;
+    std::size_t k = 0, start = 0;
+    for (std::size_t i = 1; i <= in.n; ++i) {
+        if (i < in.n && std::memcmp(&x[i], &x[i - 1], sizeof(T)) == 0) continue;
+        const std::size_t len = i - start;
+        if (!nontrivial || len > 1) {
+            if (k >= in.out_count) return "fewer runs reported than there are";
+            const std::string at = "run " + std::to_string(k);
+            if (nontrivial) {
+                const auto *offsets = reinterpret_cast<const std::size_t *>(in.output->data());
+                if (offsets[k] != start) return at + ": wrong offset";
+            } else {
+                const T *y = reinterpret_cast<const T *>(in.output->data());
+                if (std::memcmp(&y[k], &x[start], sizeof(T)) != 0) return at + ": wrong element";
+            }
+            if (sizes && sizes[k] != len) return at + ": wrong length";
+            if (v && v[k] != start) return at + ": wrong value";
+            ++k;
+        }
+        start = i;
+    }
+    if (k != in.out_count)
+        return "count " + std::to_string(in.out_count) + ", expected " + std::to_string(k);
+    return "";
+}
+
+// Every count of the histogram against the host's binning (the bin formulas of
+// sweep_histogram_even; histogram_range's boundaries are the same bins' edges).
+template <class T> std::string check_histogram(const CheckInput &in) {
+    const T *x = reinterpret_cast<const T *>(in.values->data());
+    const auto *got = reinterpret_cast<const std::uint32_t *>(in.output->data());
+    T lower{}, upper{};
+    histogram_bounds(in.dtype, &lower, &upper);
+    std::vector<std::uint32_t> want(kHistogramBins, 0);
+    for (std::size_t i = 0; i < in.n; ++i) {
+        if (!(x[i] >= lower && x[i] < upper)) continue;
+        std::size_t bin;
+        if constexpr (std::is_floating_point_v<T>) {
+            const double range = static_cast<double>(upper) - static_cast<double>(lower);
+            bin = static_cast<std::size_t>(
+                std::floor(((static_cast<double>(x[i]) - static_cast<double>(lower)) *
+                            static_cast<double>(kHistogramBins)) /
+                           range));
+        } else {
+            bin = static_cast<std::size_t>(
+                (static_cast<std::uint64_t>(x[i] - lower) * kHistogramBins) /
+                static_cast<std::uint64_t>(upper - lower));
+        }
+        if (bin >= kHistogramBins) bin = kHistogramBins - 1;
+        ++want[bin];
+    }
+    for (std::size_t b = 0; b < kHistogramBins; ++b)
+        if (got[b] != want[b])
+            return "bin " + std::to_string(b) + ": " + std::to_string(got[b]) + ", expected " +
+                   std::to_string(want[b]);
+    return "";
+}
+
 template <class T> std::string check_max_scan(const T *x, const T *y, std::size_t n) {
     T m = x[0];
     for (std::size_t i = 0; i < n; ++i) {
@@ -179,6 +299,20 @@ template <class T> std::string check_typed(const CheckInput &in) {
     case Primitive::MergeSortPairsCustom:
         if (!in.values_out) return "no values to check";
         return check_pairs<T>(in);
+    case Primitive::SegmentedRadixSort:
+    case Primitive::SegmentedRadixSortPairs:
+    case Primitive::SegmentedMergeSort:
+    case Primitive::SegmentedMergeSortPairs: return check_segmented_sort<T>(in);
+    case Primitive::LowerBound:
+    case Primitive::UpperBound:
+        if (!in.needles) return "no needles to check";
+        return check_search<T>(in);
+    case Primitive::Unique:
+    case Primitive::UniqueByKey:
+    case Primitive::RunLengthEncode:
+    case Primitive::NontrivialRuns: return check_runs<T>(in);
+    case Primitive::HistogramEven:
+    case Primitive::HistogramRange: return check_histogram<T>(in);
     case Primitive::AffineScan:
     case Primitive::Read: break; // affine_scan is checked above; read has no sweep row
     }

@@ -19,12 +19,14 @@ struct VariantName {
     const char *name;
 };
 const VariantName kNames[] = {
-    {Variant::Plain, "plain"},     {Variant::Sum, "sum"},         {Variant::Max, "max"},
-    {Variant::Seg16, "seg16"},     {Variant::Seg1024, "seg1024"}, {Variant::SegRandom, "segrand"},
-    {Variant::Flags10, "flags10"}, {Variant::Flags50, "flags50"}, {Variant::Flags90, "flags90"},
-    {Variant::Uniform, "uniform"}, {Variant::Sorted, "sorted"},   {Variant::Reverse, "reverse"},
-    {Variant::Few, "few"},         {Variant::Zipf, "zipf"},       {Variant::Top16, "top16"},
-    {Variant::TopByte, "topbyte"}, {Variant::LowDup, "lowdup"},
+    {Variant::Plain, "plain"},       {Variant::Sum, "sum"},         {Variant::Max, "max"},
+    {Variant::Seg16, "seg16"},       {Variant::Seg1024, "seg1024"}, {Variant::SegRandom, "segrand"},
+    {Variant::Flags10, "flags10"},   {Variant::Flags50, "flags50"}, {Variant::Flags90, "flags90"},
+    {Variant::Uniform, "uniform"},   {Variant::Sorted, "sorted"},   {Variant::Reverse, "reverse"},
+    {Variant::Few, "few"},           {Variant::Zipf, "zipf"},       {Variant::Top16, "top16"},
+    {Variant::TopByte, "topbyte"},   {Variant::LowDup, "lowdup"},   {Variant::Seg0To32, "seg0to32"},
+    {Variant::SegMixed, "segmixed"}, {Variant::SegPow, "segpow"},   {Variant::SegHuge, "seghuge"},
+    {Variant::RunShort, "runshort"}, {Variant::RunLong, "runlong"}, {Variant::Skewed, "skewed"},
 };
 
 constexpr unsigned kZipfRanksLog2 = 20;
@@ -160,6 +162,31 @@ const std::vector<Variant> &flag_densities() {
     return v;
 }
 
+const std::vector<Variant> &sort_segment_laws() {
+    static const std::vector<Variant> v = {Variant::Seg0To32, Variant::SegMixed, Variant::SegPow,
+                                           Variant::SegHuge};
+    return v;
+}
+
+const std::vector<Variant> &run_laws() {
+    static const std::vector<Variant> v = {Variant::RunShort, Variant::RunLong};
+    return v;
+}
+
+const std::vector<Variant> &sample_laws() {
+    static const std::vector<Variant> v = {Variant::Uniform, Variant::Skewed};
+    return v;
+}
+
+bool is_sort_segment_law(Variant v) {
+    return v == Variant::Seg0To32 || v == Variant::SegMixed || v == Variant::SegPow ||
+           v == Variant::SegHuge;
+}
+
+bool is_run_law(Variant v) {
+    return v == Variant::RunShort || v == Variant::RunLong;
+}
+
 bool is_key_distribution(Variant v) {
     for (Variant d : key_distributions())
         if (d == v) return true;
@@ -215,6 +242,24 @@ void generate_sorted_halves(Variant dist, sweep_dtype dt, std::size_t n, std::ui
     });
 }
 
+void generate_sorted_keys(Variant dist, sweep_dtype dt, std::size_t n, std::uint64_t seed,
+                          void *out) {
+    with_dtype(dt, [&](auto zero) {
+        using T = decltype(zero);
+        constexpr unsigned bits = 8 * sizeof(T);
+        const std::uint64_t base = splitmix64(
+            seed ^ (0xd00u + static_cast<unsigned>(dist) * 16u + static_cast<unsigned>(dt)));
+        std::vector<std::uint64_t> images(n);
+        for (std::size_t i = 0; i < n; ++i)
+            images[i] = key_image(dist, bits, i, n, base);
+        sort_images(images, bits);
+        T *p = static_cast<T *>(out);
+        for (std::size_t i = 0; i < n; ++i)
+            p[i] = from_image<T>(images[i]);
+        return 0;
+    });
+}
+
 std::vector<std::size_t> generate_offsets(Variant law, std::size_t n, std::uint64_t seed) {
     std::vector<std::size_t> o{0};
     if (n == 0) {
@@ -237,6 +282,127 @@ std::vector<std::size_t> generate_offsets(Variant law, std::size_t n, std::uint6
         o.push_back(at);
     }
     return o;
+}
+
+namespace {
+
+// A uniform double in [0, 1) from 53 random bits.
+double unit(std::uint64_t r) {
+    return static_cast<double>(r >> 11) * (1.0 / 9007199254740992.0);
+}
+
+constexpr unsigned kHugeSegments = 8;
+constexpr double kPowAlpha = 1.2;
+
+} // namespace
+
+std::vector<std::size_t> generate_sort_offsets(Variant law, std::size_t n, std::uint64_t seed) {
+    const std::uint64_t base = splitmix64(seed ^ 0xa00u ^ static_cast<unsigned>(law));
+    std::vector<std::size_t> o{0};
+    if (law == Variant::SegHuge) {
+        std::vector<std::size_t> cuts;
+        for (unsigned s = 1; s < kHugeSegments; ++s)
+            cuts.push_back(n ? static_cast<std::size_t>(splitmix64(base + s) % (n + 1)) : 0);
+        std::sort(cuts.begin(), cuts.end());
+        o.insert(o.end(), cuts.begin(), cuts.end());
+        o.push_back(n);
+        return o;
+    }
+    std::size_t at = 0;
+    for (std::uint64_t s = 0; at < n || o.size() == 1; ++s) {
+        const std::uint64_t r = splitmix64(base + s);
+        std::size_t len = 0;
+        if (law == Variant::Seg0To32) {
+            len = static_cast<std::size_t>(r % 33);
+        } else if (law == Variant::SegMixed) {
+            len = (r & 15) ? static_cast<std::size_t>((r >> 8) % 65)
+                           : 1024 + static_cast<std::size_t>((r >> 8) % (65536 - 1024 + 1));
+        } else { // SegPow: Pareto, P(len >= x) = x^-alpha
+            const double x = std::pow(1.0 - unit(r), -1.0 / kPowAlpha);
+            len = x >= 1e15 ? n : static_cast<std::size_t>(x);
+        }
+        at = len < n - at ? at + len : n;
+        o.push_back(at);
+    }
+    return o;
+}
+
+void generate_runs(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t seed, void *out) {
+    const std::size_t longest = law == Variant::RunLong ? 2048 : 8;
+    with_dtype(dt, [&](auto zero) {
+        using T = decltype(zero);
+        const std::uint64_t base = splitmix64(
+            seed ^ (0xb00u + static_cast<unsigned>(law) * 16u + static_cast<unsigned>(dt)));
+        T *p = static_cast<T *>(out);
+        T previous{};
+        std::size_t at = 0;
+        for (std::uint64_t r = 0; at < n; ++r) {
+            const std::uint64_t x = splitmix64(base + 2 * r);
+            T v;
+            if constexpr (std::is_floating_point_v<T>)
+                v = static_cast<T>(unit(x) * 2.0 - 1.0);
+            else
+                v = static_cast<T>(x);
+            if (r > 0 && std::memcmp(&v, &previous, sizeof v) == 0) {
+                if constexpr (std::is_floating_point_v<T>)
+                    v = static_cast<T>(v * T(0.5));
+                else
+                    v = static_cast<T>(v + 1);
+            }
+            const std::size_t len =
+                1 + static_cast<std::size_t>(splitmix64(base + 2 * r + 1) % longest);
+            const std::size_t end = len < n - at ? at + len : n;
+            for (; at < end; ++at)
+                p[at] = v;
+            previous = v;
+        }
+        return 0;
+    });
+}
+
+void histogram_bounds(sweep_dtype dt, void *lower, void *upper) {
+    if (dt == SWEEP_F32) {
+        const float lo = 0.0f, hi = 1.0f;
+        std::memcpy(lower, &lo, sizeof lo);
+        std::memcpy(upper, &hi, sizeof hi);
+    } else {
+        const std::uint32_t lo = 0, hi = 0x80000000u;
+        std::memcpy(lower, &lo, sizeof lo);
+        std::memcpy(upper, &hi, sizeof hi);
+    }
+}
+
+void generate_samples(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t seed, void *out) {
+    const std::uint64_t base =
+        splitmix64(seed ^ (0xc00u + static_cast<unsigned>(law) * 16u + static_cast<unsigned>(dt)));
+    const double bins = static_cast<double>(kHistogramBins);
+    // Skewed: rank k in [1, bins] with weight ~1/k (log-uniform: u in [log k, log(k + 1))
+    // / log(bins + 1)), a fixed shuffle of the bins by rank, then a point within the bin.
+    // The rank's thresholds and bins are tabulated: no exp or log per sample.
+    std::vector<double> threshold(kHistogramBins);
+    std::vector<std::uint64_t> bin_of_rank(kHistogramBins);
+    for (std::size_t k = 0; k < kHistogramBins; ++k) {
+        threshold[k] = std::log(static_cast<double>(k + 2)) / std::log(bins + 1);
+        bin_of_rank[k] = splitmix64(base ^ 0x5eedull ^ (k + 1)) % kHistogramBins;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t r = splitmix64(base + i);
+        // Where the sample lies in the range, as a fraction in [0, 1).
+        double at = unit(r);
+        if (law == Variant::Skewed) {
+            const std::size_t rank = static_cast<std::size_t>(
+                std::upper_bound(threshold.begin(), threshold.end() - 1, unit(splitmix64(r))) -
+                threshold.begin());
+            at = (static_cast<double>(bin_of_rank[rank]) + unit(splitmix64(r ^ 0xb1ull))) / bins;
+        }
+        if (dt == SWEEP_F32) {
+            float v = static_cast<float>(at);
+            if (v >= 1.0f) v = std::nextafter(1.0f, 0.0f);
+            static_cast<float *>(out)[i] = v;
+        } else {
+            static_cast<std::uint32_t *>(out)[i] = static_cast<std::uint32_t>(at * 2147483648.0);
+        }
+    }
 }
 
 } // namespace sweepbench

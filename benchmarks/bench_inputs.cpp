@@ -27,7 +27,12 @@ enum class Kind {
     HeadFlags,
     RunKeys,
     AffineMaps,
-    Indices
+    Indices,
+    SortOffsets,
+    Runs,
+    Samples,
+    Haystack,
+    Needles
 };
 
 // A handful of recent arrays; large ones are GiBs, so the cache stays small.
@@ -162,7 +167,77 @@ std::shared_ptr<const Bytes> input_run_keys(std::size_t n, Variant law) {
     return cache().put(Kind::RunKeys, -1, n, std::move(b), law);
 }
 
+std::shared_ptr<const Bytes> input_sort_offsets(std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::SortOffsets, -1, n, law)) return hit;
+    const std::vector<std::size_t> o = generate_sort_offsets(law, n, g_seed);
+    Bytes b(o.size() * sizeof(std::size_t));
+    std::memcpy(b.data(), o.data(), b.size());
+    return cache().put(Kind::SortOffsets, -1, n, std::move(b), law);
+}
+
+std::shared_ptr<const Bytes> input_runs(sweep_dtype dt, std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::Runs, dt, n, law)) return hit;
+    Bytes b(n * sweep_dtype_size(dt));
+    generate_runs(law, dt, n, g_seed, b.data());
+    return cache().put(Kind::Runs, dt, n, std::move(b), law);
+}
+
+std::size_t run_count(Primitive p, sweep_dtype dt, std::size_t n, Variant law) {
+    if (!is_run_primitive(p) || n == 0) return 0;
+    auto in = input_runs(dt, n, law);
+    const std::size_t elem = sweep_dtype_size(dt);
+    const unsigned char *x = in->data();
+    std::size_t runs = 0, start = 0;
+    for (std::size_t i = 1; i <= n; ++i) {
+        if (i < n && std::memcmp(x + i * elem, x + (i - 1) * elem, elem) == 0) continue;
+        if (p != Primitive::NontrivialRuns || i - start > 1) ++runs;
+        start = i;
+    }
+    return runs;
+}
+
+std::shared_ptr<const Bytes> input_samples(sweep_dtype dt, std::size_t n, Variant law) {
+    if (auto hit = cache().find(Kind::Samples, dt, n, law)) return hit;
+    Bytes b(n * sweep_dtype_size(dt));
+    generate_samples(law, dt, n, g_seed, b.data());
+    return cache().put(Kind::Samples, dt, n, std::move(b), law);
+}
+
+Bytes histogram_levels(sweep_dtype dt) {
+    Bytes b((kHistogramBins + 1) * sweep_dtype_size(dt));
+    for (std::size_t i = 0; i <= kHistogramBins; ++i) {
+        if (dt == SWEEP_F32) {
+            const float v = static_cast<float>(i) / static_cast<float>(kHistogramBins);
+            std::memcpy(b.data() + i * sizeof v, &v, sizeof v);
+        } else {
+            const auto v =
+                static_cast<std::uint32_t>((std::uint64_t{1} << 31) / kHistogramBins * i);
+            std::memcpy(b.data() + i * sizeof v, &v, sizeof v);
+        }
+    }
+    return b;
+}
+
+std::shared_ptr<const Bytes> input_haystack(sweep_dtype dt, std::size_t n, Variant dist) {
+    if (auto hit = cache().find(Kind::Haystack, dt, n, dist)) return hit;
+    Bytes b(n * sweep_dtype_size(dt));
+    generate_sorted_keys(dist, dt, n, g_seed, b.data());
+    return cache().put(Kind::Haystack, dt, n, std::move(b), dist);
+}
+
+std::shared_ptr<const Bytes> input_needles(sweep_dtype dt, std::size_t n, Variant dist) {
+    if (auto hit = cache().find(Kind::Needles, dt, n, dist)) return hit;
+    Bytes b(n * sweep_dtype_size(dt));
+    generate_keys(dist, dt, n, g_seed, 1, b.data());
+    return cache().put(Kind::Needles, dt, n, std::move(b), dist);
+}
+
 std::shared_ptr<const Bytes> input_for(Primitive p, sweep_dtype dt, std::size_t n, Variant v) {
+    if (is_segmented_sort(p)) return input_keys(dt, n, Variant::Uniform);
+    if (p == Primitive::LowerBound || p == Primitive::UpperBound) return input_haystack(dt, n, v);
+    if (is_run_primitive(p)) return input_runs(dt, n, v);
+    if (p == Primitive::HistogramEven || p == Primitive::HistogramRange)
+        return input_samples(dt, n, v);
     if (p == Primitive::Merge) return input_sorted_halves(dt, n, v);
     if (p == Primitive::AffineScan) return input_affine_maps(n);
     if (is_key_distribution(v)) return input_keys(dt, n, v);

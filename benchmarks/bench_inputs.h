@@ -51,8 +51,30 @@ std::shared_ptr<const Bytes> input_head_flags(std::size_t n, Variant law = Varia
 // only past 2^32 segments), for scan-by-key.
 std::shared_ptr<const Bytes> input_run_keys(std::size_t n, Variant law = Variant::SegRandom);
 
+// Segment offsets of a sort segment law (generate_sort_offsets): nseg + 1 size_t.
+std::shared_ptr<const Bytes> input_sort_offsets(std::size_t n, Variant law);
+
+// n elements of dt in runs of a run law (generate_runs).
+std::shared_ptr<const Bytes> input_runs(sweep_dtype dt, std::size_t n, Variant law);
+// What unique, unique by key and run-length encoding keep of input_runs: the number of
+// runs; for non-trivial runs the number of runs longer than one; 0 for the others.
+std::size_t run_count(Primitive p, sweep_dtype dt, std::size_t n, Variant law);
+
+// n histogram samples of dt (u32 or f32) under a sample law (generate_samples), and
+// the kHistogramBins + 1 boundaries of histogram_range: the edges of the even bins
+// over histogram_bounds, exact in dt.
+std::shared_ptr<const Bytes> input_samples(sweep_dtype dt, std::size_t n, Variant law);
+Bytes histogram_levels(sweep_dtype dt);
+
+// The searches: n keys of dt drawn from dist and sorted (the haystack), and n needles
+// drawn from dist independently, in random order.
+std::shared_ptr<const Bytes> input_haystack(sweep_dtype dt, std::size_t n, Variant dist);
+std::shared_ptr<const Bytes> input_needles(sweep_dtype dt, std::size_t n, Variant dist);
+
 // The main input of a cell: keys of its distribution for sorts, sorted halves for
-// merge, affine maps for affine_scan, input_values otherwise.
+// merge, affine maps for affine_scan, uniform keys for the segmented sorts, the
+// haystack for the searches, runs for unique and the run-length encodings, samples
+// for the histograms, input_values otherwise.
 std::shared_ptr<const Bytes> input_for(Primitive p, sweep_dtype dt, std::size_t n, Variant v);
 
 // n affine maps x -> a*x + b as (f32 a, f32 b) pairs: a = +-1, b in {-1, 0, 1}.

@@ -29,6 +29,18 @@ const PrimitiveName kNames[] = {
     {Primitive::MergeSortCustom, "merge_sort_custom"},
     {Primitive::MergeSortPairsCustom, "merge_sort_pairs_custom"},
     {Primitive::Merge, "merge"},
+    {Primitive::SegmentedRadixSort, "segmented_radix_sort"},
+    {Primitive::SegmentedRadixSortPairs, "segmented_radix_sort_pairs"},
+    {Primitive::SegmentedMergeSort, "segmented_merge_sort"},
+    {Primitive::SegmentedMergeSortPairs, "segmented_merge_sort_pairs"},
+    {Primitive::LowerBound, "lower_bound"},
+    {Primitive::UpperBound, "upper_bound"},
+    {Primitive::Unique, "unique"},
+    {Primitive::UniqueByKey, "unique_by_key"},
+    {Primitive::RunLengthEncode, "run_length_encode"},
+    {Primitive::NontrivialRuns, "nontrivial_runs"},
+    {Primitive::HistogramEven, "histogram_even"},
+    {Primitive::HistogramRange, "histogram_range"},
     {Primitive::Copy, "copy"},
 };
 } // namespace
@@ -68,6 +80,12 @@ std::vector<sweep_dtype> default_dtypes(Primitive p) {
     }
     if (p == Primitive::AffineScan) return {SWEEP_U64};
     if (p == Primitive::RadixSortPairs || p == Primitive::Read) return {SWEEP_U32, SWEEP_U64};
+    if (p == Primitive::SegmentedRadixSort || p == Primitive::Unique) return {SWEEP_U32, SWEEP_U64};
+    if (p == Primitive::HistogramEven || p == Primitive::HistogramRange)
+        return {SWEEP_U32, SWEEP_F32};
+    if (is_segmented_sort(p) || is_run_primitive(p) || p == Primitive::LowerBound ||
+        p == Primitive::UpperBound)
+        return {SWEEP_U32};
     return {SWEEP_U32, SWEEP_U64, SWEEP_F32};
 }
 
@@ -75,9 +93,20 @@ bool fixed_dtype(Primitive p) {
     return p == Primitive::AffineScan;
 }
 
+bool is_segmented_sort(Primitive p) {
+    return p == Primitive::SegmentedRadixSort || p == Primitive::SegmentedRadixSortPairs ||
+           p == Primitive::SegmentedMergeSort || p == Primitive::SegmentedMergeSortPairs;
+}
+
+bool is_run_primitive(Primitive p) {
+    return p == Primitive::Unique || p == Primitive::UniqueByKey ||
+           p == Primitive::RunLengthEncode || p == Primitive::NontrivialRuns;
+}
+
 bool has_values(Primitive p) {
     return p == Primitive::RadixSortPairs || p == Primitive::MergeSortPairs ||
-           p == Primitive::MergeSortPairsCustom;
+           p == Primitive::MergeSortPairsCustom || p == Primitive::SegmentedRadixSortPairs ||
+           p == Primitive::SegmentedMergeSortPairs || p == Primitive::UniqueByKey;
 }
 
 bool custom_order(Primitive p) {
@@ -88,7 +117,20 @@ const std::vector<Variant> &variants_of(Primitive p) {
     static const std::vector<Variant> plain = {Variant::Plain};
     static const std::vector<Variant> scan = {Variant::Sum, Variant::Max};
     static const std::vector<Variant> sum = {Variant::Sum};
+    static const std::vector<Variant> uniform = {Variant::Uniform};
     switch (p) {
+    case Primitive::SegmentedRadixSort:
+    case Primitive::SegmentedRadixSortPairs:
+    case Primitive::SegmentedMergeSort:
+    case Primitive::SegmentedMergeSortPairs: return sort_segment_laws();
+    case Primitive::LowerBound:
+    case Primitive::UpperBound: return uniform;
+    case Primitive::Unique:
+    case Primitive::UniqueByKey:
+    case Primitive::RunLengthEncode:
+    case Primitive::NontrivialRuns: return run_laws();
+    case Primitive::HistogramEven:
+    case Primitive::HistogramRange: return sample_laws();
     case Primitive::Scan: return scan;
     case Primitive::Reduce: return sum;
     case Primitive::SegmentedScan:
@@ -140,6 +182,22 @@ std::vector<Cell> map_cells(Primitive p) {
     case Primitive::Merge: add({SWEEP_U32, SWEEP_U64, SWEEP_F32}, key_distributions()); break;
     case Primitive::RadixSortPairs: add({SWEEP_U32, SWEEP_U64}, key_distributions()); break;
     case Primitive::AffineScan: break;
+    case Primitive::SegmentedRadixSort:
+    case Primitive::SegmentedRadixSortPairs:
+    case Primitive::SegmentedMergeSort:
+    case Primitive::SegmentedMergeSortPairs:
+    case Primitive::LowerBound:
+    case Primitive::UpperBound:
+    case Primitive::Unique:
+    case Primitive::UniqueByKey:
+    case Primitive::RunLengthEncode:
+    case Primitive::NontrivialRuns:
+    case Primitive::HistogramEven:
+    case Primitive::HistogramRange:
+        for (sweep_dtype dt : default_dtypes(p))
+            for (Variant v : variants_of(p))
+                out.push_back(Cell{dt, v});
+        break;
     default: add({SWEEP_U32}, variants_of(p)); break;
     }
     return out;
@@ -187,6 +245,21 @@ double min_bytes(Primitive p, std::size_t elem, std::size_t n, std::size_t kept)
     case Primitive::MergeSortPairs:
     case Primitive::MergeSortPairsCustom: return 2.0 * (e + sizeof(std::uint32_t)) * dn;
     case Primitive::Merge: return 2.0 * e * dn;
+    case Primitive::SegmentedRadixSort:
+    case Primitive::SegmentedMergeSort: return 2.0 * e * dn;
+    case Primitive::SegmentedRadixSortPairs:
+    case Primitive::SegmentedMergeSortPairs: return 2.0 * (e + sizeof(std::uint32_t)) * dn;
+    case Primitive::LowerBound:
+    case Primitive::UpperBound: return (2.0 * e + sizeof(std::size_t)) * dn;
+    case Primitive::Unique: return e * dn + e * static_cast<double>(kept);
+    case Primitive::UniqueByKey:
+        return (e + sizeof(std::uint32_t)) * (dn + static_cast<double>(kept));
+    case Primitive::RunLengthEncode:
+        return e * dn + (e + sizeof(std::size_t)) * static_cast<double>(kept);
+    case Primitive::NontrivialRuns:
+        return e * dn + 2.0 * sizeof(std::size_t) * static_cast<double>(kept);
+    case Primitive::HistogramEven:
+    case Primitive::HistogramRange: return e * dn;
     case Primitive::Copy: return 2.0 * e * dn;
     }
     return 0.0;

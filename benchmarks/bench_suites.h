@@ -20,11 +20,18 @@ std::string register_std_peers(const Options &o);
 #if defined(SWEEP_BENCH_HAVE_GNU_PARALLEL)
 // libstdc++ parallel mode (__gnu_parallel) and an OpenMP-parallel memcpy.
 std::string register_gnu_parallel_peers(const Options &o);
+// Its peers of the segmented sorts, searches, unique and histograms
+// (peers_gnu_parallel_more.cpp), registered by register_gnu_parallel_peers.
+void register_gnu_parallel_more_peers(const Options &o);
 #endif
 
 #if defined(SWEEP_BENCH_HAVE_CUDA)
 // CUB, Thrust, cudaMemcpy and a copy kernel, when a CUDA device is present.
 std::string register_cuda_peers(const Options &o);
+// Its peers of the segmented sorts, searches, unique, run-length encodings and
+// histograms (peers_cuda_more.cu), on stream (a cudaStream_t), registered by
+// register_cuda_peers.
+void register_cuda_more_peers(const Options &o, void *stream);
 #endif
 #if defined(SWEEP_BENCH_HAVE_HIP)
 // rocPRIM and hipMemcpy, when a HIP device is present.

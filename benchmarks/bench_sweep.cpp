@@ -72,9 +72,12 @@ struct Prepared {
     void *in = nullptr, *out = nullptr, *count = nullptr;
     void *flags_dev = nullptr, *keys_dev = nullptr, *offsets_dev = nullptr;
     void *values_in = nullptr, *values_out = nullptr; // the pairs' u32 values
-    std::size_t nseg = 0;                             // offsets' segments
-    const sweep_custom_op *custom = nullptr;          // affine_scan
-    const sweep_custom_compare *less = nullptr;       // custom comparator rows
+    void *aux_out = nullptr; // run lengths (run-length encoding, non-trivial runs)
+    std::size_t out_bytes = 0, aux_bytes = 0;
+    std::size_t nseg = 0;                       // offsets' segments
+    std::uint64_t lower = 0, upper = 0;         // histogram_even's bounds (of the sample type)
+    const sweep_custom_op *custom = nullptr;    // affine_scan
+    const sweep_custom_compare *less = nullptr; // custom comparator rows
     std::string error;
 };
 
@@ -84,7 +87,38 @@ bool is_sum_reference(const CaseId &c) {
 }
 
 bool uses_offsets(Primitive p) {
-    return p == Primitive::SegmentedScanOffsets || p == Primitive::SegmentedReduce;
+    return p == Primitive::SegmentedScanOffsets || p == Primitive::SegmentedReduce ||
+           is_segmented_sort(p);
+}
+
+bool is_search(Primitive p) {
+    return p == Primitive::LowerBound || p == Primitive::UpperBound;
+}
+
+// The bytes of the main output of p: the result (n elements of dtype for most), one size_t
+// per needle for the searches, n / 2 offsets for non-trivial runs, the u32 counts of a
+// histogram; and of the second output (run lengths) where there is one.
+std::size_t output_bytes(Primitive p, std::size_t elem, std::size_t n, std::size_t nseg) {
+    switch (p) {
+    case Primitive::Reduce: return elem;
+    case Primitive::SegmentedReduce: return nseg * elem;
+    case Primitive::LowerBound:
+    case Primitive::UpperBound: return n * sizeof(std::size_t);
+    case Primitive::NontrivialRuns: return n / 2 * sizeof(std::size_t);
+    case Primitive::HistogramEven:
+    case Primitive::HistogramRange: return kHistogramBins * sizeof(std::uint32_t);
+    default: return n * elem;
+    }
+}
+
+std::size_t aux_output_bytes(Primitive p, std::size_t n) {
+    if (p == Primitive::RunLengthEncode) return n * sizeof(std::size_t);
+    if (p == Primitive::NontrivialRuns) return n / 2 * sizeof(std::size_t);
+    return 0;
+}
+
+bool counts_output(Primitive p) {
+    return p == Primitive::Split || p == Primitive::Compact || is_run_primitive(p);
 }
 
 void *upload(sweep_context *ctx, Prepared &p, const Bytes *host, std::size_t bytes) {
@@ -119,20 +153,25 @@ bool prepare(sweep_context *ctx, const CaseId &c, Prepared &p) {
         p.flags = input_head_flags(c.n, c.variant);
     if (prim == Primitive::ScanByKey) p.keys = input_run_keys(c.n, c.variant);
     if (uses_offsets(prim)) {
-        p.offsets = input_offsets(c.n, c.variant);
+        p.offsets = is_segmented_sort(prim) ? input_sort_offsets(c.n, c.variant)
+                                            : input_offsets(c.n, c.variant);
         p.nseg = segment_count(*p.offsets);
     }
+    if (is_search(prim)) p.keys = input_needles(c.dtype, c.n, c.variant);
+    if (prim == Primitive::HistogramRange)
+        p.keys = std::make_shared<const Bytes>(histogram_levels(c.dtype));
+    if (prim == Primitive::HistogramEven) histogram_bounds(c.dtype, &p.lower, &p.upper);
 
     if (!(p.in = upload(ctx, p, p.values.get(), bytes))) return false;
-    const std::size_t out_bytes = prim == Primitive::Reduce            ? elem
-                                  : prim == Primitive::SegmentedReduce ? p.nseg * elem
-                                                                       : bytes;
-    if (!(p.out = upload(ctx, p, nullptr, out_bytes))) return false;
+    p.out_bytes = output_bytes(prim, elem, c.n, p.nseg);
+    p.aux_bytes = aux_output_bytes(prim, c.n);
+    if (!(p.out = upload(ctx, p, nullptr, p.out_bytes))) return false;
+    if (p.aux_bytes && !(p.aux_out = upload(ctx, p, nullptr, p.aux_bytes))) return false;
     if (p.flags && !(p.flags_dev = upload(ctx, p, p.flags.get(), c.n))) return false;
     if (p.keys && !(p.keys_dev = upload(ctx, p, p.keys.get(), p.keys->size()))) return false;
     if (p.offsets && !(p.offsets_dev = upload(ctx, p, p.offsets.get(), p.offsets->size())))
         return false;
-    if (prim == Primitive::Split || prim == Primitive::Compact) {
+    if (counts_output(prim)) {
         if (!(p.count = upload(ctx, p, nullptr, sizeof(std::size_t)))) return false;
     }
     if (has_values(prim)) {
@@ -196,6 +235,45 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
         const auto *b = static_cast<const unsigned char *>(p.in) + na * elem;
         return sweep_merge(ctx, p.in, nullptr, na, b, nullptr, c.n - na, p.out, nullptr, 0, order);
     }
+    case Primitive::SegmentedRadixSort:
+    case Primitive::SegmentedRadixSortPairs: {
+        sweep_sort_desc desc = sweep_sort_desc_make(c.dtype);
+        const bool pairs = c.primitive == Primitive::SegmentedRadixSortPairs;
+        desc.value_size = pairs ? value_size : 0;
+        return sweep_segmented_radix_sort(ctx, p.in, p.out, pairs ? p.values_in : nullptr,
+                                          pairs ? p.values_out : nullptr, c.n, offsets, p.nseg,
+                                          &desc);
+    }
+    case Primitive::SegmentedMergeSort:
+        return sweep_segmented_merge_sort(ctx, p.in, p.out, nullptr, nullptr, 0, c.n, offsets,
+                                          p.nseg, order);
+    case Primitive::SegmentedMergeSortPairs:
+        return sweep_segmented_merge_sort(ctx, p.in, p.out, p.values_in, p.values_out, value_size,
+                                          c.n, offsets, p.nseg, order);
+    case Primitive::LowerBound:
+        return sweep_lower_bound(ctx, p.in, c.n, p.keys_dev, c.n, static_cast<std::size_t *>(p.out),
+                                 order);
+    case Primitive::UpperBound:
+        return sweep_upper_bound(ctx, p.in, c.n, p.keys_dev, c.n, static_cast<std::size_t *>(p.out),
+                                 order);
+    case Primitive::Unique:
+        return sweep_unique(ctx, p.in, p.out, c.dtype, c.n, static_cast<std::size_t *>(p.count));
+    case Primitive::UniqueByKey:
+        return sweep_unique_by_key(ctx, p.in, p.values_in, p.out, p.values_out, c.dtype, value_size,
+                                   c.n, static_cast<std::size_t *>(p.count));
+    case Primitive::RunLengthEncode:
+        return sweep_run_length_encode(ctx, p.in, p.out, static_cast<std::size_t *>(p.aux_out),
+                                       c.dtype, c.n, static_cast<std::size_t *>(p.count));
+    case Primitive::NontrivialRuns:
+        return sweep_nontrivial_runs(ctx, p.in, static_cast<std::size_t *>(p.out),
+                                     static_cast<std::size_t *>(p.aux_out), c.dtype, c.n,
+                                     static_cast<std::size_t *>(p.count));
+    case Primitive::HistogramEven:
+        return sweep_histogram_even(ctx, p.in, c.dtype, c.n, &p.lower, &p.upper, kHistogramBins,
+                                    p.out, SWEEP_U32);
+    case Primitive::HistogramRange:
+        return sweep_histogram_range(ctx, p.in, c.dtype, c.n, p.keys_dev, kHistogramBins, p.out,
+                                     SWEEP_U32);
     case Primitive::Copy:
         return sweep_memcpy(ctx, p.out, p.in, c.n * elem, SWEEP_COPY_DEVICE_TO_DEVICE);
     case Primitive::Read: break; // a peer-only reference
@@ -204,14 +282,13 @@ sweep_status call(sweep_context *ctx, const CaseId &c, const Prepared &p) {
 }
 
 std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
-    const std::size_t elem = sweep_dtype_size(c.dtype);
-    const std::size_t out_elems = c.primitive == Primitive::Reduce            ? 1
-                                  : c.primitive == Primitive::SegmentedReduce ? p.nseg
-                                                                              : c.n;
-    Bytes out(out_elems * elem);
+    Bytes out(p.out_bytes), aux(p.aux_bytes);
     sweep_status s = SWEEP_OK;
     if (!out.empty())
         s = sweep_memcpy(ctx, out.data(), p.out, out.size(), SWEEP_COPY_DEVICE_TO_HOST);
+    if (s != SWEEP_OK) return failure("sweep_memcpy", s);
+    if (!aux.empty())
+        s = sweep_memcpy(ctx, aux.data(), p.aux_out, aux.size(), SWEEP_COPY_DEVICE_TO_HOST);
     if (s != SWEEP_OK) return failure("sweep_memcpy", s);
     std::size_t count = 0;
     if (p.count) {
@@ -236,6 +313,8 @@ std::string check(sweep_context *ctx, const CaseId &c, const Prepared &p) {
     in.output = &out;
     in.out_count = count;
     in.values_out = p.values_out ? &values_out : nullptr;
+    in.aux_out = p.aux_out ? &aux : nullptr;
+    in.needles = is_search(c.primitive) ? p.keys.get() : nullptr;
     std::string wrong = check_result(in);
     return wrong.empty() ? "" : "result check failed: " + wrong;
 }
@@ -258,6 +337,7 @@ void run_case(benchmark::State &state, sweep_context *ctx, sweep_backend backend
             return;
         }
         if (p.flags && c.primitive == Primitive::Compact) kept = count_flags(*p.flags);
+        if (is_run_primitive(c.primitive)) kept = run_count(c.primitive, c.dtype, c.n, c.variant);
         const std::uint64_t first = host_now_ns();
         sweep_status s = call(ctx, c, p);
         if (s == SWEEP_OK) s = sweep_synchronize(ctx);

@@ -29,7 +29,10 @@ import report  # noqa: E402
 PRIMITIVES = ["scan", "segmented_scan", "segmented_scan_offsets", "scan_by_key", "reduce",
               "segmented_reduce", "split", "compact", "radix_sort", "radix_sort_pairs",
               "merge_sort", "merge_sort_pairs", "merge_sort_custom", "merge_sort_pairs_custom",
-              "merge", "copy"]
+              "merge", "segmented_radix_sort", "segmented_radix_sort_pairs",
+              "segmented_merge_sort", "segmented_merge_sort_pairs", "lower_bound", "upper_bound",
+              "unique", "unique_by_key", "run_length_encode", "nontrivial_runs", "histogram_even",
+              "histogram_range", "copy"]
 
 
 def fail(msg):

@@ -10,7 +10,8 @@
 // Timing: CUDA events around each call on one stream; a warm-up call and, for
 // in-place algorithms, the input restore stay outside the events. CUB's temporary
 // storage is sized and allocated once, before timing (its two-phase API); Thrust
-// allocates per call, as it does for its users.
+// allocates per call, as it does for its users. The peers of the segmented sorts,
+// searches, unique, run-length encodings and histograms are in peers_cuda_more.cu.
 #include "bench_cuda.cuh"
 #include "bench_dtype.h"
 #include "bench_inputs.h"
@@ -328,6 +329,7 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
     }
     case Primitive::Read:
     case Primitive::Copy: throw std::runtime_error("no CUB copy or read");
+    default: throw std::runtime_error("measured by peers_cuda_more.cu");
     }
 }
 
@@ -555,6 +557,7 @@ std::string register_cuda_peers(const Options &o) {
     if (wants_peer(o, "cuda_read"))
         register_cases(o, "read_kernel", Device::Gpu, false, true, {Primitive::Read},
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, Peer::Read); });
+    register_cuda_more_peers(o, g_stream);
     return std::string("cuda peers: ") + prop.name + " (CUDA runtime " +
            std::to_string(CUDART_VERSION) + ", " + std::to_string(prop.multiProcessorCount) +
            " SMs)";

@@ -236,6 +236,7 @@ std::string register_gnu_parallel_peers(const Options &o) {
                         Primitive::MergeSortPairs, Primitive::MergeSortCustom,
                         Primitive::MergeSortPairsCustom, Primitive::Merge},
                        run_parallel_any);
+        register_gnu_parallel_more_peers(o);
     }
     if (wants_peer(o, "omp_read"))
         register_cases(o, "omp_read", Device::Cpu, false, true, {Primitive::Read},

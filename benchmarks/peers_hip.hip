@@ -1,8 +1,9 @@
 // peers_hip.hip -- the HIP peers on the same seeded inputs as sweep-hip: rocPRIM
 // (inclusive_scan, inclusive_scan_by_key, reduce, partition, select,
-// radix_sort_keys, radix_sort_pairs, merge_sort, merge) and hipMemcpy device to device
-// as the
-// bandwidth reference. Timing: HIP events around each call on one stream; the
+// radix_sort_keys, radix_sort_pairs, merge_sort, merge; segmented_radix_sort_keys and
+// pairs, lower_bound, upper_bound, unique, unique_by_key, run_length_encode and its
+// non-trivial runs, histogram_even and histogram_range) and hipMemcpy device to device
+// as the bandwidth reference. Timing: HIP events around each call on one stream; the
 // warm-up call and the temporary-storage allocation stay outside.
 //
 // Built only with SWEEP_ENABLE_HIP (hipcc and rocPRIM); it has not been compiled on
@@ -194,6 +195,142 @@ template <class T> void run_rocprim(benchmark::State &state, const CaseId &c, st
     throw std::runtime_error("no rocPRIM peer for this primitive and dtype");
 }
 
+// The segmented sorts (rocprim::segmented_radix_sort_keys / pairs, stable; the merge
+// sorts' built-in order is the radix order), the searches (rocprim::lower_bound /
+// upper_bound, size_t indices), unique (rocprim::unique, unique_by_key), the run-length
+// encodings (rocprim::run_length_encode and run_length_encode_non_trivial_runs, size_t
+// lengths and offsets) and the histograms (rocprim::histogram_even / histogram_range,
+// 257 levels, u32 counters), on the element types of the map.
+template <class T> void rocprim_more(benchmark::State &state, const CaseId &c) {
+    const std::size_t n = c.n;
+    const Primitive p = c.primitive;
+    if (n > 0xffffffffu) throw std::runtime_error("rocPRIM takes unsigned int sizes here");
+    const auto size = static_cast<unsigned>(n);
+    DeviceMemory in = upload(*input_for(p, c.dtype, n, c.variant));
+    const T *x = in.as<const T>();
+    const hipStream_t s = g_stream;
+    if (is_segmented_sort(p)) {
+        DeviceMemory out(n * sizeof(T));
+        T *y = out.as<T>();
+        auto offsets_host = input_sort_offsets(n, c.variant);
+        const auto nseg = static_cast<unsigned>(segment_count(*offsets_host));
+        DeviceMemory offsets = upload(*offsets_host);
+        const auto *o = offsets.as<const std::size_t>();
+        const auto bits = static_cast<unsigned>(8 * sizeof(T));
+        if (has_values(p)) {
+            DeviceMemory values_in = upload(*input_indices(n));
+            DeviceMemory values_out(n * sizeof(std::uint32_t));
+            const auto *vi = values_in.as<const std::uint32_t>();
+            auto *vo = values_out.as<std::uint32_t>();
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::segmented_radix_sort_pairs(t, b, x, y, vi, vo, size, nseg, o, o + 1,
+                                                           0u, bits, s);
+            });
+        } else {
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::segmented_radix_sort_keys(t, b, x, y, size, nseg, o, o + 1, 0u,
+                                                          bits, s);
+            });
+        }
+        return;
+    }
+    if (p == Primitive::LowerBound || p == Primitive::UpperBound) {
+        DeviceMemory needles = upload(*input_needles(c.dtype, n, c.variant));
+        DeviceMemory out(n * sizeof(std::size_t));
+        const T *k = needles.as<const T>();
+        auto *y = out.as<std::size_t>();
+        if (p == Primitive::LowerBound)
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::lower_bound(t, b, x, k, y, n, n, rocprim::less<T>(), s);
+            });
+        else
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::upper_bound(t, b, x, k, y, n, n, rocprim::less<T>(), s);
+            });
+        return;
+    }
+    if (p == Primitive::HistogramEven || p == Primitive::HistogramRange) {
+        DeviceMemory counts(kHistogramBins * sizeof(unsigned));
+        auto *h = counts.as<unsigned>();
+        const auto levels = static_cast<unsigned>(kHistogramBins + 1);
+        if (p == Primitive::HistogramEven) {
+            T lower{}, upper{};
+            histogram_bounds(c.dtype, &lower, &upper);
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::histogram_even(t, b, x, size, h, levels, lower, upper, s);
+            });
+        } else {
+            DeviceMemory level_values = upload(histogram_levels(c.dtype));
+            T *lv = level_values.as<T>();
+            time_rocprim(state, [&](void *t, std::size_t &b) {
+                return rocprim::histogram_range(t, b, x, size, h, levels, lv, s);
+            });
+        }
+        return;
+    }
+    DeviceMemory out(n * sizeof(T));
+    DeviceMemory count(sizeof(std::size_t));
+    T *y = out.as<T>();
+    auto *cnt = count.as<std::size_t>();
+    switch (p) {
+    case Primitive::Unique:
+        time_rocprim(state, [&](void *t, std::size_t &b) {
+            return rocprim::unique(t, b, x, y, cnt, n, rocprim::equal_to<T>(), s);
+        });
+        return;
+    case Primitive::UniqueByKey: {
+        DeviceMemory values_in = upload(*input_indices(n));
+        DeviceMemory values_out(n * sizeof(std::uint32_t));
+        const auto *vi = values_in.as<const std::uint32_t>();
+        auto *vo = values_out.as<std::uint32_t>();
+        time_rocprim(state, [&](void *t, std::size_t &b) {
+            return rocprim::unique_by_key(t, b, x, vi, y, vo, cnt, n, rocprim::equal_to<T>(), s);
+        });
+        return;
+    }
+    case Primitive::RunLengthEncode: {
+        DeviceMemory lengths(n * sizeof(std::size_t));
+        auto *len = lengths.as<std::size_t>();
+        time_rocprim(state, [&](void *t, std::size_t &b) {
+            return rocprim::run_length_encode(t, b, x, size, y, len, cnt, s);
+        });
+        return;
+    }
+    case Primitive::NontrivialRuns: {
+        DeviceMemory offsets(n / 2 * sizeof(std::size_t) + sizeof(std::size_t));
+        DeviceMemory lengths(n / 2 * sizeof(std::size_t) + sizeof(std::size_t));
+        auto *off = offsets.as<std::size_t>();
+        auto *len = lengths.as<std::size_t>();
+        time_rocprim(state, [&](void *t, std::size_t &b) {
+            return rocprim::run_length_encode_non_trivial_runs(t, b, x, size, off, len, cnt, s);
+        });
+        return;
+    }
+    default: throw std::runtime_error("no rocPRIM peer for this primitive");
+    }
+}
+
+// The element types of the map for the primitives of rocprim_more.
+void run_more(benchmark::State &state, const CaseId &c) {
+    const Primitive p = c.primitive;
+    try {
+        if (c.dtype == SWEEP_U32)
+            rocprim_more<std::uint32_t>(state, c);
+        else if (c.dtype == SWEEP_U64 &&
+                 (p == Primitive::SegmentedRadixSort || p == Primitive::Unique))
+            rocprim_more<std::uint64_t>(state, c);
+        else if (c.dtype == SWEEP_F32 &&
+                 (p == Primitive::HistogramEven || p == Primitive::HistogramRange))
+            rocprim_more<float>(state, c);
+        else
+            throw std::runtime_error("this element type is not measured for this primitive");
+    } catch (const std::exception &e) {
+        state.SkipWithError(e.what());
+        return;
+    }
+    record_counters(state, c, run_count(p, c.dtype, c.n, c.variant));
+}
+
 template <class T> void run_copy(benchmark::State &state, const CaseId &c) {
     const std::size_t bytes = c.n * sizeof(T);
     DeviceMemory in = upload(*input_values(c.dtype, c.n));
@@ -241,6 +378,15 @@ std::string register_hip_peers(const Options &o) {
                         Primitive::RadixSort, Primitive::RadixSortPairs, Primitive::MergeSort,
                         Primitive::Merge},
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, false); });
+    if (wants_peer(o, "rocprim"))
+        register_cases(o, "rocprim", Device::Gpu, false, true,
+                       {Primitive::SegmentedRadixSort, Primitive::SegmentedRadixSortPairs,
+                        Primitive::SegmentedMergeSort, Primitive::SegmentedMergeSortPairs,
+                        Primitive::LowerBound, Primitive::UpperBound, Primitive::Unique,
+                        Primitive::UniqueByKey, Primitive::RunLengthEncode,
+                        Primitive::NontrivialRuns, Primitive::HistogramEven,
+                        Primitive::HistogramRange},
+                       run_more);
     if (wants_peer(o, "hip_copy"))
         register_cases(o, "hip_copy", Device::Gpu, false, true, {Primitive::Copy},
                        [](benchmark::State &s, const CaseId &c) { run_peer(s, c, true); });

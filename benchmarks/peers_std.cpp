@@ -2,7 +2,8 @@
 // partial_sum (scan: sum or max), accumulate (reduce), stable_partition (split),
 // copy_if (compact), sort (radix sort's peer), stable_sort (merge sort's, and of (key,
 // value) pairs by key: the pair sorts' peer; through an opaque comparator for the
-// custom-comparator rows), merge, memcpy.
+// custom-comparator rows), merge, memcpy, unique_copy (unique) and a loop (run-length
+// encoding, non-trivial runs).
 // Split and compact take the predicate split_flag_of(value, percent), which is how
 // the flags sweep reads were made.
 #include "bench_dtype.h"
@@ -36,6 +37,62 @@ template <class K> void run_std_pairs(benchmark::State &state, const CaseId &c) 
                         [&] { std::stable_sort(out.begin(), out.end(), KeyLess<K>()); });
     benchmark::DoNotOptimize(out.data());
     record_counters(state, c, 0);
+}
+
+// Unique (std::unique_copy) and the run-length encodings (a loop) on one core; the
+// loop compares elements by ==, which on these inputs (no NaN, no signed zero) is
+// sweep's comparison by bytes.
+template <class T> void run_std_runs(benchmark::State &state, const CaseId &c) {
+    const std::size_t n = c.n;
+    auto runs = input_for(c.primitive, c.dtype, n, c.variant);
+    const T *x = reinterpret_cast<const T *>(runs->data());
+    const auto nothing = [] {};
+    std::vector<T> unique(n);
+    std::vector<std::size_t> first(n), lengths(n);
+    std::size_t kept = 0;
+    switch (c.primitive) {
+    case Primitive::Unique:
+        time_host_calls(state, nothing, [&] {
+            kept =
+                static_cast<std::size_t>(std::unique_copy(x, x + n, unique.data()) - unique.data());
+        });
+        break;
+    case Primitive::RunLengthEncode:
+        time_host_calls(state, nothing, [&] {
+            std::size_t k = 0, start = 0;
+            for (std::size_t i = 1; i <= n; ++i) {
+                if (i < n && x[i] == x[i - 1]) continue;
+                unique[k] = x[start];
+                lengths[k++] = i - start;
+                start = i;
+            }
+            kept = k;
+        });
+        break;
+    case Primitive::NontrivialRuns:
+        time_host_calls(state, nothing, [&] {
+            std::size_t k = 0, start = 0;
+            for (std::size_t i = 1; i <= n; ++i) {
+                if (i < n && x[i] == x[i - 1]) continue;
+                if (i - start > 1) {
+                    first[k] = start;
+                    lengths[k++] = i - start;
+                }
+                start = i;
+            }
+            kept = k;
+        });
+        break;
+    default: state.SkipWithError("no std peer"); return;
+    }
+    benchmark::DoNotOptimize(unique.data());
+    benchmark::DoNotOptimize(first.data());
+    benchmark::DoNotOptimize(lengths.data());
+    if (kept != run_count(c.primitive, c.dtype, n, c.variant)) {
+        state.SkipWithError("the std peer found another number of runs than the input has");
+        return;
+    }
+    record_counters(state, c, kept);
 }
 
 template <class T> void run_std(benchmark::State &state, const CaseId &c) {
@@ -93,7 +150,9 @@ template <class T> void run_std(benchmark::State &state, const CaseId &c) {
 void run_std_any(benchmark::State &state, const CaseId &c) {
     with_dtype(c.dtype, [&](auto zero) {
         using T = decltype(zero);
-        if (has_values(c.primitive))
+        if (is_run_primitive(c.primitive))
+            run_std_runs<T>(state, c);
+        else if (has_values(c.primitive))
             run_std_pairs<T>(state, c);
         else
             run_std<T>(state, c);
@@ -106,7 +165,8 @@ void run_std_any(benchmark::State &state, const CaseId &c) {
 std::string register_std_peers(const Options &o) {
     if (wants_peer(o, "std")) {
         // The map compares the OpenMP backend with libstdc++'s parallel mode: std runs
-        // there only where parallel mode has no algorithm (split and compaction).
+        // there only where parallel mode has no algorithm (split, compaction and the
+        // run-length encodings).
         const std::vector<Primitive> all = {Primitive::Scan,
                                             Primitive::Reduce,
                                             Primitive::Split,
@@ -117,8 +177,13 @@ std::string register_std_peers(const Options &o) {
                                             Primitive::MergeSortPairs,
                                             Primitive::MergeSortCustom,
                                             Primitive::MergeSortPairsCustom,
-                                            Primitive::Merge};
-        const std::vector<Primitive> map_only = {Primitive::Split, Primitive::Compact};
+                                            Primitive::Merge,
+                                            Primitive::Unique,
+                                            Primitive::RunLengthEncode,
+                                            Primitive::NontrivialRuns};
+        const std::vector<Primitive> map_only = {Primitive::Split, Primitive::Compact,
+                                                 Primitive::RunLengthEncode,
+                                                 Primitive::NontrivialRuns};
         register_cases(o, "std", Device::Cpu, true, true, o.map ? map_only : all, run_std_any);
     }
     if (wants_peer(o, "memcpy"))

@@ -20,7 +20,7 @@ The report judges each primitive by its worst cell (where it is) and the geometr
 of its ratios, for the GPU backend and for the CPU backend: the Summary table, which
 benchmarks/headline.py turns into the README's table. Each primitive's section has a
 heat map of the ratio over size x variant beside the throughput plot, a grid of the
-ratios, and the largest size's bandwidth (reduce and segmented reduce against the
+ratios, and the largest size's bandwidth (reductions and histograms against the
 device's measured read bandwidth, the rest against its copy). cells.csv holds every
 cell. Without matplotlib the report is written without plots and says so.
 --smoke REASON (repeatable) marks a run on a machine that cannot measure.
@@ -38,12 +38,16 @@ from collections import defaultdict
 PRIMITIVES = ["scan", "affine_scan", "segmented_scan", "segmented_scan_offsets", "scan_by_key",
               "reduce", "segmented_reduce", "read", "split", "compact", "radix_sort",
               "radix_sort_pairs", "merge_sort", "merge_sort_pairs", "merge_sort_custom",
-              "merge_sort_pairs_custom", "merge", "copy"]
+              "merge_sort_pairs_custom", "merge", "segmented_radix_sort",
+              "segmented_radix_sort_pairs", "segmented_merge_sort", "segmented_merge_sort_pairs",
+              "lower_bound", "upper_bound", "unique", "unique_by_key", "run_length_encode",
+              "nontrivial_runs", "histogram_even", "histogram_range", "copy"]
 # f32x2: affine_scan's (f32 a, f32 b) pairs.
 DTYPES = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "f32x2"]
 VARIANTS = ["default", "plain", "sum", "max", "seg16", "seg1024", "segrand", "flags10",
             "flags50", "flags90", "uniform", "sorted", "reverse", "few", "zipf", "top16",
-            "topbyte", "lowdup"]
+            "topbyte", "lowdup", "seg0to32", "segmixed", "segpow", "seghuge", "runshort",
+            "runlong", "skewed"]
 PEER_OF = {
     "sweep-serial": ["std"],
     "sweep-openmp": ["gnu_parallel", "std"],
@@ -65,6 +69,15 @@ SEGMENTS = "segments: seg16 / seg1024 all that long, segrand log-uniform in [1, 
 KEYS = ("keys: uniform (all bits), sorted, reverse, few (<= 256 distinct), zipf (weight "
         "1/k over 2^20 ranks), top16 (equal top 16 bits), topbyte (differ only in the top "
         "byte), lowdup (low 16 bits from 4 values)")
+SORT_SEGMENTS = ("segments: seg0to32 lengths uniform in [0, 32] (empty ones included), "
+                 "segmixed 15 of 16 in [0, 64] and the others in [1024, 65536], segpow Pareto "
+                 "lengths (alpha 1.2), seghuge 8 segments at random cut points; keys uniform")
+SEGMENTED_SORT_PEERS = ("CUB: DeviceSegmentedSort::StableSortKeys / StableSortPairs; "
+                        "libstdc++: std::stable_sort of each segment under an OpenMP parallel "
+                        "for, segments of n/threads or more by __gnu_parallel::stable_sort")
+RUNS = "runs: runshort lengths uniform in [1, 8], runlong in [1, 2048]"
+SAMPLES = ("256 even bins, u32 samples in [0, 2^31) or f32 in [0, 1); uniform over the range, "
+           "or skewed (the bin of rank k with weight 1/k); u32 counts")
 WHAT = {
     "scan": "inclusive scan, sum (u32, u64, f32) or max (i32); bytes_min = read n + write n",
     "affine_scan": "inclusive scan of affine maps over (f32, f32) pairs, a custom operator; "
@@ -111,8 +124,49 @@ WHAT = {
                                "merge_sort_custom; " + KEYS,
     "merge": "two sorted halves of n/2 keys each drawn from the distribution (sorted: "
              "every key of the first half below the second's; reverse: above); " + KEYS,
+    "segmented_radix_sort": "keys only, every segment sorted on its own, all bits, stable; "
+                            + SORT_SEGMENTS + "; " + SEGMENTED_SORT_PEERS + "; bytes_min = "
+                            "read n + write n",
+    "segmented_radix_sort_pairs": "keys with u32 values (the indices), per segment; "
+                                  + SORT_SEGMENTS + "; " + SEGMENTED_SORT_PEERS + " of (key, "
+                                  "value) structs; bytes_min = read and write keys and values",
+    "segmented_merge_sort": "keys only, per segment, built-in order (sweep's comparator sort); "
+                            + SORT_SEGMENTS + "; the same peers as the segmented radix sort; "
+                            "bytes_min = read n + write n",
+    "segmented_merge_sort_pairs": "keys with u32 values, per segment, built-in order; "
+                                  + SORT_SEGMENTS + "; bytes_min = read and write keys and "
+                                  "values",
+    "lower_bound": "n needles (uniform u32, random order) searched in a sorted haystack of n "
+                   "uniform u32 keys, one size_t index each; Thrust: the vectorised "
+                   "thrust::lower_bound (CUB has none); libstdc++: std::lower_bound per needle "
+                   "under an OpenMP parallel for; bytes_min = read haystack and needles + "
+                   "write n indices",
+    "upper_bound": "as lower_bound, with thrust::upper_bound / std::upper_bound",
+    "unique": "the first element of every run of equal elements; " + RUNS + "; CUB: "
+              "DeviceSelect::Unique, libstdc++: __gnu_parallel::unique_copy; bytes_min = read "
+              "n + write the runs",
+    "unique_by_key": "unique on u32 keys with u32 values; " + RUNS + "; CUB: "
+                     "DeviceSelect::UniqueByKey, libstdc++: __gnu_parallel::unique_copy of "
+                     "(key, value) structs; bytes_min = read n keys and values + write the "
+                     "runs' keys and values",
+    "run_length_encode": "every run's element and length (size_t); " + RUNS + "; CUB: "
+                         "DeviceRunLengthEncode::Encode; CPU peer: a loop on one core "
+                         "(parallel mode has none), up to its size cap; bytes_min = read n + "
+                         "write the runs",
+    "nontrivial_runs": "offset and length (size_t) of every run longer than one; " + RUNS +
+                       "; CUB: DeviceRunLengthEncode::NonTrivialRuns; CPU peer: a loop on one "
+                       "core; bytes_min = read n + write the non-trivial runs",
+    "histogram_even": SAMPLES + "; CUB: DeviceHistogram::HistogramEven, libstdc++ side: an "
+                      "OpenMP loop with per-thread bins; bytes_min = read n; judged against "
+                      "the read bandwidth",
+    "histogram_range": "the same bins given by 257 boundaries; " + SAMPLES + "; CUB: "
+                       "DeviceHistogram::HistogramRange, CPU: an OpenMP loop with per-thread "
+                       "bins and std::upper_bound over the boundaries; bytes_min = read n; "
+                       "judged against the read bandwidth",
     "copy": "the bandwidth reference; bytes_min = read n + write n",
 }
+# Judged against the device's read bandwidth rather than its copy.
+READ_BOUND = ("reduce", "segmented_reduce", "histogram_even", "histogram_range")
 
 
 class Row:
@@ -284,7 +338,7 @@ class Data:
         reductions when measured, else the copy's; both at the same bytes_min, or the
         nearest measured."""
         table, name = self.copy_at, "copy"
-        if r.primitive in ("reduce", "segmented_reduce") and any(
+        if r.primitive in READ_BOUND and any(
                 k[0] == r.device for k in self.read_at):
             table, name = self.read_at, "read"
         best = None
@@ -608,7 +662,7 @@ def main(argv):
         cols = [backends[d] for d in ("gpu", "cpu") if backends[d]]
         out += ["", "## Bandwidth at the largest size", "",
                 "GB/s of bytes_min over the device's best measured copy at the same bytes "
-                "(reduce and segmented reduce: over its read bandwidth), the range over the "
+                "(reductions and histograms: over its read bandwidth), the range over the "
                 "primitive's dtypes and variants, sweep's and in parentheses the peer's.", "",
                 "| primitive | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)] + bw
 

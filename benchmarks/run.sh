@@ -110,6 +110,17 @@ pieces=(
     "msort-pairs-custom-b --primitives=merge_sort_pairs_custom --variants=zipf,top16,topbyte,lowdup"
     "merge-32 --primitives=merge --dtypes=u32,f32"
     "merge-64 --primitives=merge --dtypes=u64"
+    "segsort-radix-32 --primitives=segmented_radix_sort --dtypes=u32"
+    "segsort-radix-64 --primitives=segmented_radix_sort --dtypes=u64"
+    "segsort-radix-pairs --primitives=segmented_radix_sort_pairs"
+    "segsort-merge --primitives=segmented_merge_sort"
+    "segsort-merge-pairs --primitives=segmented_merge_sort_pairs"
+    "search --primitives=lower_bound,upper_bound"
+    "unique --primitives=unique"
+    "unique-by-key --primitives=unique_by_key"
+    "runs --primitives=run_length_encode,nontrivial_runs"
+    "histogram-even --primitives=histogram_even"
+    "histogram-range --primitives=histogram_range"
 )
 if [ "${list_pieces:-0}" = 1 ]; then
     printf '%s\n' "${pieces[@]}"
