@@ -20,13 +20,15 @@
 # --build DIR (default build-cuda or build-hip), --quick (skip the sanitizers), --perf (also
 # time the README's headline cells against CUB: builds sweep-bench, which needs Google
 # Benchmark, and runs `sweep-bench --headline`; cuda only), --no-large (skip the 2^32 + 7
-# element run).
+# element run), --jobs N (run up to N of the suite's families, and of the sanitizer runs,
+# at once: on a host with many cores the run-time compilation of custom operators
+# and comparators dominates; default 1).
 # Without a usable GPU the suite exits 77 for every family: the summary says
 # "cuda unavailable" with the plugin's reason and the script exits 77.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 backend=cuda build=""
-do_build=1 quick=0 perf=0 large=1
+do_build=1 quick=0 perf=0 large=1 jobs_max=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --backend) backend="$2"; shift ;;
@@ -35,7 +37,8 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --perf) perf=1 ;;
     --no-large) large=0 ;;
-    *) echo "usage: $0 [--backend cuda|hip] [--no-build] [--build DIR] [--quick] [--perf] [--no-large]" >&2; exit 2 ;;
+    --jobs) jobs_max="$2"; shift ;;
+    *) echo "usage: $0 [--backend cuda|hip] [--no-build] [--build DIR] [--quick] [--perf] [--no-large] [--jobs N]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -68,6 +71,17 @@ if [ "$do_build" = 1 ]; then
   echo "gpu-check: build took $(( $(date +%s) - start )) s"
 fi
 
+# run_job NAME LOG CMD...: CMD in the background, its output in LOG and its exit status
+# in $log_dir/NAME.rc, with at most jobs_max running; job_rc NAME reads the status
+# after `wait`.
+run_job() {
+  local name=$1 log=$2
+  shift 2
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n 2>/dev/null || true; done
+  ( "$@" >"$log" 2>&1; echo $? >"$log_dir/$name.rc" ) &
+}
+job_rc() { cat "$log_dir/$1.rc" 2>/dev/null || echo 1; }
+
 suite="$build/bin/sweep-conformance"
 [ -x "$suite" ] || { echo "gpu-check: FAIL no $suite"; exit 1; }
 # The build tree's absolute rpath may not exist where a build copied from another
@@ -81,9 +95,15 @@ families="$families segmented_sort search unique run_length histogram"
 pass=0 fail=0 skip=0 failed=""
 for path in fused generic; do
   for fam in $families; do
+    run_job "suite.$path.$fam" "$log_dir/suite.$path.$fam.log" \
+      "$suite" --backend "$backend" --path "$path" --primitive "$fam"
+  done
+done
+wait
+for path in fused generic; do
+  for fam in $families; do
     log="$log_dir/suite.$path.$fam.log"
-    "$suite" --backend "$backend" --path "$path" --primitive "$fam" >"$log" 2>&1
-    rc=$?
+    rc=$(job_rc "suite.$path.$fam")
     case $rc in
       0) pass=$((pass + 1)) ;;
       77) skip=$((skip + 1)) ;;
@@ -119,10 +139,18 @@ fi
 # elements than the device's grid would reach otherwise.
 grid_log="$log_dir/suite.grid-cap.log"
 grid_cap="ok"
+grid_fams="segmented_scan reduce grouping radix_sort scan segmented_sort search run_length histogram"
 for path in fused generic; do
-  for fam in segmented_scan reduce grouping radix_sort scan segmented_sort search run_length histogram; do
-    env "SWEEP_${tag}_GRID_CAP=1" "$suite" --backend "$backend" --path "$path" --primitive "$fam" \
-      >>"$grid_log" 2>&1 || grid_cap="FAILED"
+  for fam in $grid_fams; do
+    run_job "grid.$path.$fam" "$log_dir/grid.$path.$fam.log" \
+      env "SWEEP_${tag}_GRID_CAP=1" "$suite" --backend "$backend" --path "$path" --primitive "$fam"
+  done
+done
+wait
+for path in fused generic; do
+  for fam in $grid_fams; do
+    cat "$log_dir/grid.$path.$fam.log" >>"$grid_log"
+    [ "$(job_rc "grid.$path.$fam")" = 0 ] || grid_cap="FAILED"
   done
 done
 if [ "$grid_cap" = FAILED ]; then
@@ -243,6 +271,7 @@ if [ "$quick" = 0 ]; then
     san_fail=0 t_san=$(date +%s)
     # family and case filter: a few small multi-tile cases of every family, each run on
     # both paths (--path both) so every kernel of the fused and the generic path is seen
+    sanitizer_specs=()
     for tool in memcheck racecheck synccheck initcheck; do
       for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n10007" \
                   "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
@@ -264,13 +293,20 @@ if [ "$quick" = 0 ]; then
         # racecheck alone takes over two minutes over its kernels
         paths=both
         [ "${3:-}" = hybrid ] && paths=fused
-        timeout 300 env $hyb "$cs" --tool "$tool" $extra --error-exitcode 99 --print-limit 20 \
-          "$suite" --backend "$backend" --path "$paths" --primitive "$1" --case "$2" >"$log" 2>&1
-        rc=$?
-        if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
-          san_fail=$((san_fail + 1)); failed="$failed $tool/$1"; echo "--- $tool $1 (rc $rc):"; tail -20 "$log"
-        fi
+        name="san.$tool.$1${3:+.$3}"
+        sanitizer_specs+=("$name $tool $1")
+        run_job "$name" "$log" timeout 300 env $hyb "$cs" --tool "$tool" $extra --error-exitcode 99 \
+          --print-limit 20 "$suite" --backend "$backend" --path "$paths" --primitive "$1" --case "$2"
       done
+    done
+    wait
+    for entry in "${sanitizer_specs[@]}"; do
+      set -- $entry
+      rc=$(job_rc "$1")
+      if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then
+        san_fail=$((san_fail + 1)); failed="$failed $2/$3"; echo "--- $2 $3 (rc $rc):"
+        tail -20 "$log_dir/sanitizer.${1#san.}.log"
+      fi
     done
     echo "gpu-check: sanitizers took $(( $(date +%s) - t_san )) s"
     if [ "$san_fail" = 0 ]; then san="clean"; else san="$san_fail failed"; fail=$((fail + san_fail)); fi

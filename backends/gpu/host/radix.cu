@@ -137,10 +137,9 @@ size_t ring_tiles(size_t budget) {
 /* One Onesweep launch over keys [start, start + len) for digit (shift, nbits) of
  * plan pass `pass`, its status ring cleared first (unless `cleared`: the caller
  * cleared a ring of this launch's own beforehand). */
-template <class U, class Vt, bool VALUES, bool BUCKETED>
+template <class U, class Vt, bool VALUES, bool BUCKETED, class Tn = OnesweepTuning<U, Vt>>
 sweep_status onesweep_launch(sweep_gpu_handle *h, OnesweepArgs a, size_t tiles, size_t ring,
                              bool cleared = false) {
-    typedef OnesweepTuning<U, Vt> Tn;
     const size_t used = tiles < ring ? tiles : ring;
     if (!cleared)
         SWEEP_GPU_TRY(h, sweep_gpu_memset_async(
@@ -148,8 +147,8 @@ sweep_status onesweep_launch(sweep_gpu_handle *h, OnesweepArgs a, size_t tiles, 
                              h->stream));
     if (tiles == 0) return SWEEP_OK;
     SWEEP_GPU_LAUNCH(h, BUCKETED ? "radix_sort (bucketed pass)" : "radix_sort (onesweep pass)",
-                     radix_onesweep_kernel<U, Vt, VALUES, BUCKETED>, (unsigned)tiles, Tn::threads,
-                     0, a);
+                     radix_onesweep_kernel<U, Vt, VALUES, BUCKETED, Tn>, (unsigned)tiles,
+                     Tn::threads, 0, a);
     return SWEEP_OK;
 }
 
@@ -490,13 +489,16 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *declined) {
     return local_sort<LocalLarge, U, Vt>(c, la);
 }
 
-template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
+/* The sort in passes of shape Tn: the hybrid sort where it fits (the large shape
+ * only), else the LSD sort. */
+template <class U, class Vt, class Tn = OnesweepTuning<U, Vt>>
+sweep_status onesweep_run(const SortCall &c) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
-    typedef OnesweepTuning<U, Vt> Tn;
     const sweep_kradix *key = c.key;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
     const size_t n = c.n;
-    const bool hybrid = hybrid_fits<U, Vt>(c.h, key, n);
+    const bool hybrid =
+        std::is_same<Tn, OnesweepTuning<U, Vt>>::value && hybrid_fits<U, Vt>(c.h, key, n);
     /* One launch a pass for up to Tn::max_portion keys (2^30 less a tile), its tile
      * status words (2 KB a tile) in a ring of `ring` slots: within 1% of the input's
      * bytes (less the hybrid sort's bucket state) once the input spans more than
@@ -593,7 +595,7 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
             a.ring_mask = ring - 1;
             a.stall_mod = h->stall_mod;
             a.spin_limit = h->spin_limit;
-            st = onesweep_launch<U, Vt, VALUES, false>(
+            st = onesweep_launch<U, Vt, VALUES, false, Tn>(
                 h, a, (a.portion_len + Tn::tile - 1) / Tn::tile, ring, clear_once);
             if (st != SWEEP_OK) return st;
         }
@@ -605,14 +607,21 @@ template <class U, class Vt> sweep_status onesweep_run(const SortCall &c) {
     return SWEEP_OK;
 }
 
+/* Short inputs in the small tiles (unless a test sends them to the hybrid sort). */
+template <class U, class Vt> sweep_status onesweep_sized(const SortCall &c) {
+    if (c.n <= kOnesweepSmallMax && !hybrid_fits<U, Vt>(c.h, c.key, c.n))
+        return onesweep_run<U, Vt, OnesweepSmallTuning<U, Vt>>(c);
+    return onesweep_run<U, Vt>(c);
+}
+
 template <class U> sweep_status onesweep_values(const SortCall &c, size_t vsize) {
     switch (vsize) {
-    case 0: return onesweep_run<U, NoValue>(c);
-    case 1: return onesweep_run<U, uint8_t>(c);
-    case 2: return onesweep_run<U, uint16_t>(c);
-    case 4: return onesweep_run<U, uint32_t>(c);
-    case 8: return onesweep_run<U, unsigned long long>(c);
-    case 16: return onesweep_run<U, Value16>(c);
+    case 0: return onesweep_sized<U, NoValue>(c);
+    case 1: return onesweep_sized<U, uint8_t>(c);
+    case 2: return onesweep_sized<U, uint16_t>(c);
+    case 4: return onesweep_sized<U, uint32_t>(c);
+    case 8: return onesweep_sized<U, unsigned long long>(c);
+    case 16: return onesweep_sized<U, Value16>(c);
     default: return SWEEP_ERR_UNSUPPORTED;
     }
 }

@@ -125,9 +125,9 @@ struct TuningSm90 {
     /* ---- reduce ---- */
 
     /* The one-launch reduce of the built-in operators: 256 threads of four 16-byte
-     * loads in flight each, eight blocks an SM (the device's 2048 threads, at most 32
-     * registers a thread). Not timed yet: chosen so that a full grid keeps 64 KiB of
-     * loads in flight an SM; the figures to replace it with go to docs/perf/reduce.md. */
+     * loads in flight each, six blocks an SM (at most 40 registers a thread; at eight
+     * blocks' 32 registers most versions spilled). Not timed yet; the figures to
+     * replace it with go to docs/perf/reduce.md. */
     struct Reduce : ReduceShape<256, 4, 6> {};
 
     /* ---- radix sort ---- */
@@ -167,6 +167,17 @@ struct TuningSm90 {
                         onesweep_items(sizeof(U), sizeof(U) > sizeof(Vt) ? sizeof(U) : sizeof(Vt),
                                        V),
                         V ? 2 : 3, V ? kMatchBallot : kMatchSharedOr> {};
+
+    /* Onesweep passes of short inputs (up to onesweep_small_max keys): 256 threads x 8
+     * keys (6 with values) a tile, so that a pass over 2^16 keys has 32 blocks, not 9 of
+     * 7680 keys, and 2^20 keys fill the device (512 tiles) where the large tiles left
+     * two thirds of it idle: a short sort's time is the latency of its passes, each a
+     * block's work on its tile. Chosen, not yet timed against the large tiles below
+     * 2^21 (docs/perf/radix-sort.md). */
+    template <class U, class Vt, bool V>
+    struct OnesweepSmall
+        : OnesweepShape<U, Vt, 256, V ? 6 : 8, 3, V ? kMatchBallot : kMatchSharedOr> {};
+    static constexpr size_t onesweep_small_max = (size_t)1 << 21;
 
     /* The hybrid sort's local sorts: 256 threads x 18 keys covers the buckets of up to
      * about 2^28 random keys (4096 on average); 512 x 20 those of up to about 2^29.

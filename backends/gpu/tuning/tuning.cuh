@@ -47,6 +47,10 @@ typedef BuildTuning::Reduce ReduceTuning;
 /* Radix sort (device/radix_onesweep.cuh, device/radix_hybrid.cuh). */
 template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
 struct OnesweepTuning : BuildTuning::Onesweep<U, Vt, V> {};
+/* The passes' shape for up to kOnesweepSmallMax keys. */
+template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
+struct OnesweepSmallTuning : BuildTuning::OnesweepSmall<U, Vt, V> {};
+constexpr size_t kOnesweepSmallMax = BuildTuning::onesweep_small_max;
 typedef BuildTuning::LocalSmall LocalSmall;
 typedef BuildTuning::LocalLarge LocalLarge;
 __host__ __device__ constexpr unsigned run_bits(bool values) {
