@@ -157,22 +157,6 @@ typedef struct seg_carry {
     int head;
 } seg_carry;
 
-/* Scans [lo, hi) run by run; the run before the first head continues the prefix. */
-static void seg_scan_range(scan_job *j, swomp_heads *c, size_t lo, size_t hi, const void *prefix) {
-    size_t s = j->size;
-    swomp_heads_seek(c, lo);
-    size_t head = swomp_heads_next(c, lo, hi);
-    if (head > lo)
-        j->k->scan(j->op, j->in + lo * s, j->out + lo * s, head - lo, prefix, j->exclusive, 0,
-                   NULL);
-    while (head < hi) {
-        size_t next = swomp_heads_next(c, head + 1, hi);
-        j->k->scan(j->op, j->in + head * s, j->out + head * s, next - head, NULL, j->exclusive, 0,
-                   NULL);
-        head = next;
-    }
-}
-
 static void seg_aggregate(void *ctx, size_t lo, size_t hi, void *agg) {
     scan_job *j = (scan_job *)ctx;
     seg_carry *a = (seg_carry *)agg;
@@ -193,41 +177,36 @@ static void seg_extend(void *ctx, const void *prefix, const void *agg, void *out
     }
 }
 
-/* Head flags go element by element (no per-run cost for short segments); offsets
- * and keys go run by run. */
-static void seg_scan_block(scan_job *j, swomp_heads *c, size_t lo, size_t hi, const void *carry) {
-    if (j->heads.seg.form == SWEEP_SEG_FLAGS)
-        j->k->seg_scan(j->op, j->in + lo * j->size, j->heads.seg.flags + lo, j->out + lo * j->size,
-                       hi - lo, carry, j->exclusive);
-    else
-        seg_scan_range(j, c, lo, hi, carry);
-}
-
-/* Scans the head-flags job's elements [a, a + m) into stage from carry (NULL: none)
- * and sets *run to the value running into the next element: the last output
- * (inclusive), or for an exclusive scan that output folded with the last input, or
- * the input alone where it opens a segment: the fold the scalar loop carried. */
-static void seg_flags_piece(const scan_job *j, size_t a, size_t m, const void *carry,
-                            unsigned char *stage, swomp_val *run) {
-    size_t s = j->size, last = a + m - 1;
-    const uint8_t *flags = j->heads.seg.flags;
-    const unsigned char *x = j->in + last * s, *y = stage + (m - 1) * s;
-    j->k->seg_scan(j->op, j->in + a * s, flags + a, stage, m, carry, j->exclusive);
+/* Scans elements [a, a + m) with their flags f (f[0] is a's) into dst from carry
+ * (NULL: none) and sets *run to the value running into the next element: the last
+ * output (inclusive), or for an exclusive scan that output folded with the last
+ * input, or the input alone where it opens a segment: the fold the scalar loop
+ * carried. dst may be the elements' own place in out (in == out allowed). */
+static void seg_flags_piece(const scan_job *j, const uint8_t *f, size_t a, size_t m,
+                            const void *carry, unsigned char *dst, swomp_val *run) {
+    size_t s = j->size;
+    const unsigned char *y = dst + (m - 1) * s;
+    swomp_val x;
+    if (j->exclusive) memcpy(x.b, j->in + (a + m - 1) * s, s); /* before dst is written */
+    j->k->seg_scan(j->op, j->in + a * s, f, dst, m, carry, j->exclusive);
     if (!j->exclusive)
         memcpy(run->b, y, s);
-    else if (flags[last] || (!carry && m == 1))
-        memcpy(run->b, x, s);
+    else if (f[m - 1] || (!carry && m == 1))
+        memcpy(run->b, x.b, s);
     else
-        swomp_combine(j->op, y, x, run->b);
+        swomp_combine(j->op, y, x.b, run->b);
 }
 
-/* Head flags through the vector loop, or streamed (large outputs), or both. The
- * scalar loop does the first element when there is no carry, and the elements before
- * the output's first 32-byte boundary when it is streamed; then vectors, stored or
- * streamed from registers. Without the vector loop, and for the last elements,
- * pieces are scanned into an L1 stage and copied or streamed out, as plain_finish
- * does. A piece's input is read before the piece is written (in == out). */
-static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void *carry) {
+/* Elements [lo, hi) with their flags f (f[0] is lo's) through the vector loop, or
+ * streamed (large outputs), or both; *run (may be NULL) receives the value running
+ * into hi. The scalar loop does the first element when there is no carry, and the
+ * elements before the output's first 32-byte boundary when it is streamed; then
+ * vectors, stored or streamed from registers. Without the vector loop, and for the
+ * last elements, pieces are scanned into an L1 stage and copied or streamed out, as
+ * plain_finish does. A piece's input is read before the piece is written (in ==
+ * out). Streamed stores are not fenced here. */
+static void seg_flags_staged(const scan_job *j, const uint8_t *f, size_t lo, size_t hi,
+                             const void *carry, swomp_val *run_out) {
     _Alignas(64) unsigned char stage[SWOMP_SCAN_STAGE_BYTES];
     swomp_val run, acc;
     size_t s = j->size, piece = SWOMP_SCAN_STAGE_BYTES / s, a = lo;
@@ -236,39 +215,92 @@ static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void
         if (!carry && head == 0) head = j->stream ? 32 / s : 1;
         if (head > hi - lo) head = hi - lo;
         if (head > 0) {
-            seg_flags_piece(j, a, head, carry, stage, &run);
+            seg_flags_piece(j, f, a, head, carry, stage, &run);
             memcpy(j->out + a * s, stage, head * s);
             carry = run.b;
             a += head;
         }
         if (a < hi) {
             memcpy(acc.b, carry, s);
-            a += j->vscan->seg_scan(j->in + a * s, j->heads.seg.flags + a, j->out + a * s, hi - a,
-                                    acc.b, j->op->identity, j->exclusive, j->stream);
+            a += j->vscan->seg_scan(j->in + a * s, f + (a - lo), j->out + a * s, hi - a, acc.b,
+                                    j->op->identity, j->exclusive, j->stream);
             carry = acc.b;
         }
     }
     for (; a < hi; a += piece) {
         size_t m = hi - a < piece ? hi - a : piece;
-        seg_flags_piece(j, a, m, carry, stage, &run);
+        seg_flags_piece(j, f + (a - lo), a, m, carry, stage, &run);
         if (j->stream)
             swomp_stream_copy(j->out + a * s, stage, m * s);
         else
             memcpy(j->out + a * s, stage, m * s);
         carry = run.b;
     }
-    if (j->stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
+    if (run_out) memcpy(run_out->b, carry, s);
 }
 
+/* Elements of a piece: offsets and keys write its heads out as flags first (an L1
+ * stage), and every form picks its loop by the piece's count of heads. */
+#define SWOMP_SEG_PIECE ((size_t)4096)
+
+/* Pieces with fewer heads than one per this many elements go run by run. */
+#define SWOMP_SEG_RUN_MIN ((size_t)64)
+
+/* Elements [a, a + m) with their flags f (f[0] is a's) run by run, each run a plain
+ * scan (vector loop where there is one) from the carry (the first run, unless a
+ * head opens the piece) or from its first element; *run receives the value running
+ * into a + m. The loops fold left to right as the element-wise ones do. */
+static void seg_runs_piece(const scan_job *j, const uint8_t *f, size_t a, size_t m,
+                           const void *carry, swomp_val *run) {
+    size_t s = j->size;
+    for (size_t x = 0; x < m;) {
+        size_t y = swomp_next_flag(f, x + 1, m), len = y - x, i = 0;
+        const unsigned char *in = j->in + (a + x) * s;
+        unsigned char *out = j->out + (a + x) * s;
+        if (f[x] || !carry) {
+            j->k->scan(j->op, in, out, 1, NULL, j->exclusive, 0, run->b);
+            i = 1;
+        } else if (carry != run->b) {
+            memcpy(run->b, carry, s);
+        }
+        if (j->vscan && i < len)
+            i += j->vscan->scan(in + i * s, out + i * s, len - i, run->b, j->op->identity,
+                                j->exclusive, 0);
+        if (i < len)
+            j->k->scan(j->op, in + i * s, out + i * s, len - i, run->b, j->exclusive, 0, run->b);
+        x = y;
+    }
+}
+
+/* Block [lo, hi) piece by piece, the run value carried from piece to piece. Pieces
+ * with many heads (short segments) go through the head-flags loops, which cost no
+ * call a segment; pieces with few go run by run unless the output is streamed. */
 static void seg_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
     const void *carry = prefix ? ((const seg_carry *)prefix)->v.b : NULL;
-    if (j->stream || j->vscan) {
-        seg_flags_staged(j, lo, hi, carry);
-        return;
-    }
+    const int derived = j->heads.seg.form != SWEEP_SEG_FLAGS;
+    _Alignas(64) uint8_t stage[SWOMP_SEG_PIECE];
     swomp_heads c = j->heads; /* each thread walks its own cursor */
-    seg_scan_block(j, &c, lo, hi, carry);
+    swomp_val run;
+    if (derived) swomp_heads_seek(&c, lo);
+    for (size_t a = lo; a < hi; a += SWOMP_SEG_PIECE) {
+        size_t m = hi - a < SWOMP_SEG_PIECE ? hi - a : SWOMP_SEG_PIECE;
+        size_t limit = m / SWOMP_SEG_RUN_MIN;
+        const uint8_t *f = derived ? stage : j->heads.seg.flags + a;
+        int few = 0;
+        if (derived)
+            few = swomp_heads_flags(&c, a, m, stage) < limit;
+        else if (!j->stream)
+            few = swomp_flags_few(f, m, limit);
+        if (!j->stream && few)
+            seg_runs_piece(j, f, a, m, carry, &run);
+        else if (j->stream || j->vscan)
+            seg_flags_staged(j, f, a, a + m, carry, &run);
+        else
+            seg_flags_piece(j, f, a, m, carry, j->out + a * j->size, &run);
+        carry = run.b;
+    }
+    if (j->stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
 }
 
 sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in, void *out,
@@ -288,10 +320,8 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
     scan_job j = scan_job_make(op, in, out, exclusive);
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
-    if (seg->form == SWEEP_SEG_FLAGS) {
-        j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
-        j.vscan = swomp_vscan_for(op);
-    }
+    j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
+    j.vscan = swomp_vscan_for(op);
     if (threads == 1) {
         seg_finish(&j, 0, n, NULL);
         return SWEEP_OK;
