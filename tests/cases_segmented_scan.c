@@ -220,6 +220,29 @@ void t_register_segmented_scan(t_registry *r) {
                    c.n);
     }
 
+    /* around the OpenMP backend's parallel threshold for segmented scans (128 KiB of
+     * work: twice the bytes, times 4 for floating sums): below, at and above it */
+    static const struct {
+        int dt, op;
+        size_t n;
+    } par[] = {{SWEEP_U32, SWEEP_OP_SUM, 16383}, {SWEEP_U32, SWEEP_OP_SUM, 16384},
+               {SWEEP_U32, SWEEP_OP_XOR, 16385}, {SWEEP_F32, SWEEP_OP_SUM, 4095},
+               {SWEEP_F32, SWEEP_OP_SUM, 4097},  {SWEEP_I64, SWEEP_OP_MAX, 24577}};
+    for (int form = 0; form < 3; ++form)
+        for (unsigned b = 0; b < sizeof par / sizeof par[0]; ++b) {
+            c.dtype = par[b].dt;
+            c.op = par[b].op;
+            c.kind = (int)((b + (unsigned)form) % 2);
+            c.b = (int)((b + (unsigned)form) % 2 ? T_LAYOUT_RANDOM : T_LAYOUT_TILE);
+            c.a = form;
+            c.c = 0;
+            c.d = SWEEP_U32;
+            c.n = par[b].n;
+            t_register(r, &c, "segmented_scan.threshold.%s.%s.%s.%s.%s.n%zu", form_names[form],
+                       sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)c.op),
+                       c.kind ? "excl" : "incl", t_layout_name(c.b), c.n);
+        }
+
     /* every form over more than 32 MiB of output, which the OpenMP backend streams
      * out piece by piece, carrying the fold from piece to piece (offsets and keys
      * through head flags staged a piece at a time) */
