@@ -103,6 +103,22 @@ size_t swomp_heads_flags(swomp_heads *c, size_t a, size_t m, uint8_t *f) {
     return set;
 }
 
+size_t swomp_heads_list(swomp_heads *c, size_t a, size_t m, size_t cap, uint32_t *pos) {
+    const size_t *o = c->seg.offsets;
+    size_t base = c->seg.base, end = a + m, s = c->s, k = 0;
+    /* more than cap offsets in the piece: short segments, told without walking them
+     * (empty segments may make fewer heads: then the flags serve as well) */
+    if (c->seg.nseg - s > cap && o[s + cap] - base < end) return cap + 1;
+    for (; s < c->seg.nseg && o[s] - base < end; s++) {
+        uint32_t p = (uint32_t)(o[s] - base - a);
+        if (k > 0 && pos[k - 1] == p) continue; /* an empty segment */
+        if (k == cap) return cap + 1;
+        pos[k++] = p;
+    }
+    c->s = s;
+    return k;
+}
+
 int swomp_flags_few(const uint8_t *f, size_t m, size_t limit) {
     size_t held = 0, i = 0;
     for (; i + 8 <= m && held < limit; i += 8) {
@@ -113,6 +129,25 @@ int swomp_flags_few(const uint8_t *f, size_t m, size_t limit) {
     for (; i < m && held < limit; i++)
         held += f[i] != 0;
     return held < limit;
+}
+
+size_t swomp_flags_heads(const uint8_t *f, size_t m, size_t cap, uint32_t *pos) {
+    size_t k = 0, i = 0;
+    while (i < m) {
+        while (i + 16 <= m) {
+            uint64_t w[2];
+            memcpy(w, f + i, 16);
+            if (w[0] | w[1]) break;
+            i += 16;
+        }
+        size_t e = m - i < 16 ? m : i + 16;
+        for (; i < e; i++) {
+            if (!f[i]) continue;
+            if (k == cap) return cap + 1;
+            pos[k++] = (uint32_t)i;
+        }
+    }
+    return k;
 }
 
 int swomp_last_flag(const uint8_t *f, size_t lo, size_t hi, size_t *pos) {

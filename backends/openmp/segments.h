@@ -29,10 +29,21 @@ void swomp_heads_seek(swomp_heads *c, size_t lo);
  * position, each starting where the last ended. Keys: any piece, no seek needed. */
 size_t swomp_heads_flags(swomp_heads *c, size_t a, size_t m, uint8_t *f);
 
+/* Offsets form: the heads of [a, a + m) (pieces going forward from the seek's
+ * position, as swomp_heads_flags) into pos, from a, each once, up to cap of them;
+ * returns how many, or cap + 1 where there are more (or more than cap offsets, some
+ * of them empty segments), and then leaves the cursor where it was. */
+size_t swomp_heads_list(swomp_heads *c, size_t a, size_t m, size_t cap, uint32_t *pos);
+
 /* Non-zero when fewer than `limit` of the groups of eight flags of f[0 .. m) (and of
- * the flags after the last whole group) hold a non-zero flag: cheap (it stops at the
- * limit), and it counts heads exactly where no two lie in one group. */
+ * the flags after the last whole group) hold a non-zero flag; it stops at the
+ * limit. No more heads than that means fewer groups; the converse need not hold. */
 int swomp_flags_few(const uint8_t *f, size_t m, size_t limit);
+
+/* The positions of the non-zero flags of f[0 .. m) (m < 2^32) into pos, up to cap of
+ * them; returns how many there are, or cap + 1 where there are more (it stops
+ * there). Zero flags are skipped 16 at a time. */
+size_t swomp_flags_heads(const uint8_t *f, size_t m, size_t cap, uint32_t *pos);
 
 /* The last head in [lo, hi) into *pos; 0 when the range has none. */
 int swomp_heads_last(const swomp_heads *c, size_t lo, size_t hi, size_t *pos);
