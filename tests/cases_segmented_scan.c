@@ -251,7 +251,10 @@ void t_register_segmented_scan(t_registry *r) {
     } streamed[] = {{SWEEP_U8, SWEEP_OP_SUM, 0, T_LAYOUT_RANDOM, 0},
                     {SWEEP_U32, SWEEP_OP_SUM, 1, T_LAYOUT_RANDOM, 0},
                     {SWEEP_F32, SWEEP_OP_MAX, 1, T_LAYOUT_TILE, 1},
-                    {SWEEP_I64, SWEEP_OP_MIN, 0, T_LAYOUT_EMPTY, 0}};
+                    {SWEEP_I64, SWEEP_OP_MIN, 0, T_LAYOUT_EMPTY, 0},
+                    /* one segment: runs streamed whole through the vector loop */
+                    {SWEEP_I32, SWEEP_OP_SUM, 1, T_LAYOUT_ONE_BIG, 0},
+                    {SWEEP_U16, SWEEP_OP_MAX, 0, T_LAYOUT_ONE_BIG, 1}};
     for (int form = 0; form < 3; ++form)
         for (unsigned b = 0; b < sizeof streamed / sizeof streamed[0]; ++b) {
             if (form != FORM_FLAGS && b % 2 != (unsigned)form % 2) continue; /* two each */
