@@ -23,12 +23,16 @@ enum { kTopPair = 1000, kOrder = 2000, kFew = 3000 };
  * (strictly decreasing where the key type has room for n distinct keys), 3 that with
  * one adjacent equal pair, 4 that with two elements swapped, 5 all keys equal, 6 the
  * keys 0, 1, 2, ... (raw bytes) in sorted order but for one, so that the low digits
- * step through every value in turn. tmp holds n keys. */
+ * step through every value in turn, 7 the reverse of sorted keys with runs of equal
+ * sort keys (at both ends, short ones throughout, one over a third of the keys, so
+ * across the parts of a parallel sort; where bit 0 is not a sort bit the copies
+ * differ there, so their order shows in the keys), 8 that with two keys of different
+ * runs swapped. tmp holds n keys. */
 static void order_keys(sweep_dtype dt, unsigned char *keys, unsigned char *tmp, size_t n,
                        unsigned begin, unsigned end, int desc, int v) {
     size_t ks = sweep_dtype_size(dt);
     if (n < 4) return;
-    if (v >= 2 && v <= 4)
+    if ((v >= 2 && v <= 4) || v >= 7)
         for (size_t i = 0; i < n; ++i) { /* distinct raw bits: an odd multiple of i + 1 */
             uint64_t x = (uint64_t)(i + 1) * 0x9e3779b97f4a7c15ull;
             for (size_t b = 0; b < ks; ++b)
@@ -46,9 +50,28 @@ static void order_keys(sweep_dtype dt, unsigned char *keys, unsigned char *tmp, 
             memcpy(keys + at * ks, tmp + (n - 1) * ks, ks);
             memcpy(keys + (at + 1) * ks, tmp + at * ks, (n - 1 - at - 1) * ks);
         }
-    } else if (v <= 4) {
+    } else if (v <= 4 || v >= 7) {
         for (size_t i = 0; i < n; ++i)
             memcpy(keys + i * ks, tmp + (n - 1 - i) * ks, ks);
+        if (v >= 7) {
+            /* key `from` copied over [from + 1, to): the keys still never increase */
+            size_t runs[][2] = {{0, 4}, {n / 5, n / 5 + n / 3}, {n - 4, n}};
+            for (size_t r = 0; r < 3; ++r)
+                for (size_t i = runs[r][0] + 1; i < runs[r][1] && i < n; ++i) {
+                    memcpy(keys + i * ks, keys + runs[r][0] * ks, ks);
+                    if (begin > 0) keys[i * ks] ^= (unsigned char)(i & 1);
+                }
+            for (size_t at = 7; at + 6 < n / 5; at += 97)
+                for (size_t i = at + 1; i <= at + 1 + at % 5; ++i) {
+                    memcpy(keys + i * ks, keys + at * ks, ks);
+                    if (begin > 0) keys[i * ks] ^= (unsigned char)(i & 1);
+                }
+        }
+        if (v == 8) {
+            memcpy(tmp, keys + 1 * ks, ks);
+            memcpy(keys + 1 * ks, keys + (n - 2) * ks, ks);
+            memcpy(keys + (n - 2) * ks, tmp, ks);
+        }
         if (v == 3) memcpy(keys + (n / 2 + 1) * ks, keys + (n / 2) * ks, ks);
         if (v == 4) {
             memcpy(tmp, keys + (n / 3) * ks, ks);
@@ -253,11 +276,11 @@ void t_register_radix_sort(t_registry *r) {
                    {SWEEP_I64, 8, 4, 44, 0, 0, 4097},
                    {SWEEP_U16, 2, 0, 16, 1, 0, 65537},
                    {SWEEP_U64, 16, 0, 64, 0, 1, (1u << 20) + 3}};
-    static const char *const order_names[] = {"sorted",          "sorted_but_one", "reversed",
-                                              "reversed_tie",    "reversed_swap",  "equal",
-                                              "counting_but_one"};
+    static const char *const order_names[] = {
+        "sorted", "sorted_but_one",   "reversed",           "reversed_tie",      "reversed_swap",
+        "equal",  "counting_but_one", "nonincreasing_runs", "nonincreasing_swap"};
     for (unsigned o = 0; o < sizeof ordered / sizeof ordered[0]; ++o)
-        for (int v = 0; v < 7; ++v) {
+        for (int v = 0; v < 9; ++v) {
             c.dtype = ordered[o].dt;
             c.a = ordered[o].vs;
             c.b = (int)ordered[o].begin;

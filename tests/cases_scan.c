@@ -147,6 +147,32 @@ void t_register_scan(t_registry *r) {
                              : "");
         }
 
+    /* Around the OpenMP backend's parallel threshold for scans (128 KiB of work: the
+     * bytes, times 4 for floating sums and products): one element below it, at it and
+     * above it, and sizes of a few of its smallest blocks (16 KiB) a thread. */
+    static const struct {
+        sweep_dtype dt;
+        sweep_op_kind op;
+        size_t n;
+    } par[] = {{SWEEP_U32, SWEEP_OP_SUM, 32767}, {SWEEP_U32, SWEEP_OP_SUM, 32768},
+               {SWEEP_U32, SWEEP_OP_MAX, 32769}, {SWEEP_F32, SWEEP_OP_SUM, 8191},
+               {SWEEP_F32, SWEEP_OP_SUM, 8192},  {SWEEP_F64, SWEEP_OP_PROD, 4097},
+               {SWEEP_U8, SWEEP_OP_SUM, 131073}, {SWEEP_I64, SWEEP_OP_MIN, 40961}};
+    for (size_t i = 0; i < sizeof par / sizeof par[0]; ++i)
+        for (int kind = 0; kind < 2; ++kind) {
+            c.dtype = par[i].dt;
+            c.op = par[i].op;
+            c.kind = kind;
+            c.n = par[i].n;
+            c.a = (i + (size_t)kind) % 3 == 2;
+            c.b = (i + (size_t)kind) % 3 == 1;
+            t_register(r, &c, "scan.%s.%s.%s.n%zu.threshold%s", sweep_dtype_name(par[i].dt),
+                       t_op_name(par[i].op), kind ? "excl" : "incl", c.n,
+                       c.a   ? ".inplace"
+                       : c.b ? ".shifted"
+                             : "");
+        }
+
     /* Around the tiles of the GPU scans of 4- and 8-byte elements (the bulk-copy
      * kernel's short-scan tiles of 768 and 384 elements, the other scans' 3072): a
      * tile whose last thread is partly filled, whole tiles, one element more; every op

@@ -220,25 +220,54 @@ void t_register_segmented_scan(t_registry *r) {
                    c.n);
     }
 
-    /* head flags over more than 32 MiB of output, which the OpenMP backend streams
-     * out piece by piece, carrying the fold from piece to piece */
+    /* around the OpenMP backend's parallel threshold for segmented scans (128 KiB of
+     * work: twice the bytes, times 4 for floating sums): below, at and above it */
+    static const struct {
+        int dt, op;
+        size_t n;
+    } par[] = {{SWEEP_U32, SWEEP_OP_SUM, 16383}, {SWEEP_U32, SWEEP_OP_SUM, 16384},
+               {SWEEP_U32, SWEEP_OP_XOR, 16385}, {SWEEP_F32, SWEEP_OP_SUM, 4095},
+               {SWEEP_F32, SWEEP_OP_SUM, 4097},  {SWEEP_I64, SWEEP_OP_MAX, 24577}};
+    for (int form = 0; form < 3; ++form)
+        for (unsigned b = 0; b < sizeof par / sizeof par[0]; ++b) {
+            c.dtype = par[b].dt;
+            c.op = par[b].op;
+            c.kind = (int)((b + (unsigned)form) % 2);
+            c.b = (int)((b + (unsigned)form) % 2 ? T_LAYOUT_RANDOM : T_LAYOUT_TILE);
+            c.a = form;
+            c.c = 0;
+            c.d = SWEEP_U32;
+            c.n = par[b].n;
+            t_register(r, &c, "segmented_scan.threshold.%s.%s.%s.%s.%s.n%zu", form_names[form],
+                       sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)c.op),
+                       c.kind ? "excl" : "incl", t_layout_name(c.b), c.n);
+        }
+
+    /* every form over more than 32 MiB of output, which the OpenMP backend streams
+     * out piece by piece, carrying the fold from piece to piece (offsets and keys
+     * through head flags staged a piece at a time) */
     static const struct {
         int dt, op, kind, layout, in_place;
     } streamed[] = {{SWEEP_U8, SWEEP_OP_SUM, 0, T_LAYOUT_RANDOM, 0},
                     {SWEEP_U32, SWEEP_OP_SUM, 1, T_LAYOUT_RANDOM, 0},
                     {SWEEP_F32, SWEEP_OP_MAX, 1, T_LAYOUT_TILE, 1},
-                    {SWEEP_I64, SWEEP_OP_MIN, 0, T_LAYOUT_EMPTY, 0}};
-    for (unsigned b = 0; b < sizeof streamed / sizeof streamed[0]; ++b) {
-        c.dtype = streamed[b].dt;
-        c.op = streamed[b].op;
-        c.kind = streamed[b].kind;
-        c.b = streamed[b].layout;
-        c.a = FORM_FLAGS;
-        c.c = streamed[b].in_place;
-        c.d = SWEEP_U32;
-        c.n = ((size_t)33 << 20) / sweep_dtype_size((sweep_dtype)c.dtype) + 13;
-        t_register(r, &c, "segmented_scan.streamed.flags.%s.%s.%s.%s.n%zu%s",
-                   sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)c.op),
-                   c.kind ? "excl" : "incl", t_layout_name(c.b), c.n, c.c ? ".inplace" : "");
-    }
+                    {SWEEP_I64, SWEEP_OP_MIN, 0, T_LAYOUT_EMPTY, 0},
+                    /* one segment: runs streamed whole through the vector loop */
+                    {SWEEP_I32, SWEEP_OP_SUM, 1, T_LAYOUT_ONE_BIG, 0},
+                    {SWEEP_U16, SWEEP_OP_MAX, 0, T_LAYOUT_ONE_BIG, 1}};
+    for (int form = 0; form < 3; ++form)
+        for (unsigned b = 0; b < sizeof streamed / sizeof streamed[0]; ++b) {
+            if (form != FORM_FLAGS && b % 2 != (unsigned)form % 2) continue; /* two each */
+            c.dtype = streamed[b].dt;
+            c.op = streamed[b].op;
+            c.kind = streamed[b].kind;
+            c.b = streamed[b].layout;
+            c.a = form;
+            c.c = streamed[b].in_place;
+            c.d = SWEEP_U32;
+            c.n = ((size_t)33 << 20) / sweep_dtype_size((sweep_dtype)c.dtype) + 13;
+            t_register(r, &c, "segmented_scan.streamed.%s.%s.%s.%s.%s.n%zu%s", form_names[form],
+                       sweep_dtype_name((sweep_dtype)c.dtype), t_op_name((sweep_op_kind)c.op),
+                       c.kind ? "excl" : "incl", t_layout_name(c.b), c.n, c.c ? ".inplace" : "");
+        }
 }

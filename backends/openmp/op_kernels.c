@@ -156,7 +156,28 @@
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    static const swomp_opk kernels_##NAME = {reduce_##NAME, scan_##NAME, seg_scan_##NAME};
+    /* Short segments fold inline, left to right, as reduce_ does below 4 * SWOMP_LANES + 1        \
+     * elements; longer ones go through reduce_ itself: the same bracketing either way. */         \
+    static void seg_reduce_##NAME(const sweep_kop *op, const void *vin, const size_t *offsets,     \
+                                  size_t count, void *vout) {                                      \
+        const T *in = (const T *)vin;                                                              \
+        T *out = (T *)vout, id;                                                                    \
+        memcpy(&id, op->identity, sizeof id);                                                      \
+        for (size_t s = 0; s < count; s++) {                                                       \
+            size_t a = offsets[s], b = offsets[s + 1];                                             \
+            T acc = id;                                                                            \
+            if (b - a > 4 * SWOMP_LANES) {                                                         \
+                reduce_##NAME(op, in + a, b - a, &acc, 0, 0);                                      \
+            } else if (b > a) {                                                                    \
+                acc = in[a];                                                                       \
+                for (size_t i = a + 1; i < b; i++)                                                 \
+                    acc = OP(acc, in[i]);                                                          \
+            }                                                                                      \
+            out[s] = acc;                                                                          \
+        }                                                                                          \
+    }                                                                                              \
+    static const swomp_opk kernels_##NAME = {reduce_##NAME, scan_##NAME, seg_scan_##NAME,          \
+                                             seg_reduce_##NAME};
 
 /* Integer sums and products wrap: computed in an unsigned type of at least the width
  * (narrow types go through unsigned int so nothing promotes to a signed overflow). */
@@ -284,7 +305,24 @@ static void seg_scan_generic(const sweep_kop *op, const void *vin, const uint8_t
     }
 }
 
-static const swomp_opk kernels_generic = {reduce_generic, scan_generic, seg_scan_generic};
+static void seg_reduce_generic(const sweep_kop *op, const void *vin, const size_t *offsets,
+                               size_t count, void *vout) {
+    const unsigned char *in = (const unsigned char *)vin;
+    unsigned char *out = (unsigned char *)vout;
+    size_t s = op->size;
+    swomp_val acc;
+    for (size_t g = 0; g < count; g++) {
+        size_t a = offsets[g], b = offsets[g + 1];
+        if (b > a)
+            reduce_generic(op, in + a * s, b - a, acc.b, 0, 0);
+        else
+            memcpy(acc.b, op->identity, s);
+        memcpy(out + g * s, acc.b, s);
+    }
+}
+
+static const swomp_opk kernels_generic = {reduce_generic, scan_generic, seg_scan_generic,
+                                          seg_reduce_generic};
 
 #define SWOMP_INT_ROW(S)                                                                           \
     {                                                                                              \

@@ -32,6 +32,11 @@ typedef struct swomp_opk {
      * the segment open before in[0]; without one (NULL) in[0] starts a segment. */
     void (*seg_scan)(const sweep_kop *op, const void *in, const uint8_t *flags, void *out, size_t n,
                      const void *carry, int exclusive);
+    /* out[s] = the fold of in[offsets[s], offsets[s + 1]) for s in [0, count), each as
+     * reduce (not strict) folds it, the identity for an empty segment: one call for
+     * many segments, so that short ones cost no call each. */
+    void (*seg_reduce)(const sweep_kop *op, const void *in, const size_t *offsets, size_t count,
+                       void *out);
 } swomp_opk;
 
 /* The loops of an operator (validated by the core). */

@@ -66,13 +66,14 @@ void swomp_radix_span_init(swomp_radix_span *s) {
     s->all_and = ~(uint64_t)0;
     s->all_or = 0;
     s->first = s->last = 0;
-    s->ascending = s->descending = s->empty = 1;
+    s->ascending = s->descending = s->empty = s->nonincreasing = 1;
+    s->lead = s->trail = 0;
 }
 
 static void span_add(swomp_radix_span *s, int any, uint64_t a, uint64_t o, uint64_t first,
-                     uint64_t last, int asc, int dsc) {
+                     uint64_t last, int asc, int dsc, int nin, size_t lead, size_t trail) {
     if (!any) return;
-    swomp_radix_span r = {a, o, first, last, asc, dsc, 0};
+    swomp_radix_span r = {a, o, first, last, asc, dsc, 0, nin, lead, trail};
     swomp_radix_span_join(s, &r);
 }
 
@@ -86,6 +87,7 @@ void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next)
     into->all_or |= next->all_or;
     into->ascending = into->ascending && next->ascending && into->last <= next->first;
     into->descending = into->descending && next->descending && into->last > next->first;
+    into->nonincreasing = into->nonincreasing && next->nonincreasing && into->last >= next->first;
     into->last = next->last;
 }
 
@@ -160,17 +162,56 @@ static int streams_collide(const unsigned char *out, size_t es, const size_t *po
         unsigned sk = k->begin_bit;                                                                \
         if (lo >= hi) return;                                                                      \
         T first = (T)((pattern_##S(in[lo], base, fl, desc) >> sk) & km), prev = first;             \
-        unsigned asc = 1, dsc = 1;                                                                 \
-        for (size_t c = lo + 1; c < hi && (asc | dsc); c += 64) {                                  \
+        unsigned asc = 1, dsc = 1, nin = 1;                                                        \
+        size_t lead = 1, trail = 1;                                                                \
+        for (size_t c = lo + 1; c < hi && (asc | nin); c += 64) {                                  \
             size_t e = hi - c < 64 ? hi : c + 64;                                                  \
+            /* each key against the one before it, loaded again: no value carried from one         \
+             * step to the next, so the loop vectorises */                                         \
             for (size_t i = c; i < e; i++) {                                                       \
+                T p = (T)((pattern_##S(in[i - 1], base, fl, desc) >> sk) & km);                    \
                 T m = (T)((pattern_##S(in[i], base, fl, desc) >> sk) & km);                        \
-                asc &= prev <= m;                                                                  \
-                dsc &= prev > m;                                                                   \
-                prev = m;                                                                          \
+                asc &= p <= m;                                                                     \
+                dsc &= p > m;                                                                      \
+                nin &= p >= m;                                                                     \
             }                                                                                      \
+            prev = (T)((pattern_##S(in[e - 1], base, fl, desc) >> sk) & km);                       \
         }                                                                                          \
-        span_add(span, 1, ~(uint64_t)0, 0, first, prev, (int)asc, (int)dsc);                       \
+        if (nin && !dsc) { /* ties: the runs at the ends, for a stable reversal */                 \
+            while (lo + lead < hi &&                                                               \
+                   (T)((pattern_##S(in[lo + lead], base, fl, desc) >> sk) & km) == first)          \
+                lead++;                                                                            \
+            while (trail < hi - lo &&                                                              \
+                   (T)((pattern_##S(in[hi - 1 - trail], base, fl, desc) >> sk) & km) == prev)      \
+                trail++;                                                                           \
+        }                                                                                          \
+        span_add(span, 1, ~(uint64_t)0, 0, first, prev, (int)asc, (int)dsc, (int)nin, lead,        \
+                 trail);                                                                           \
+    }                                                                                              \
+    /* See swomp_radix_unreverse. */                                                               \
+    static void unreverse_##S(const sweep_kradix *k, const T *in, T *out,                          \
+                              const unsigned char *vin, unsigned char *vout, size_t vs, size_t n,  \
+                              size_t lo, size_t hi, size_t run_lo, size_t run_hi) {                \
+        radix_xf x = xf_make(k);                                                                   \
+        T base = (T)x.base, fl = (T)x.fl, desc = (T)x.desc, km = sort_mask_##S(k);                 \
+        unsigned sk = k->begin_bit;                                                                \
+        size_t s = run_lo;                                                                         \
+        for (size_t i = lo; i < hi;) {                                                             \
+            T v = (T)((pattern_##S(in[i], base, fl, desc) >> sk) & km);                            \
+            size_t j = i + 1;                                                                      \
+            while (j < hi && (T)((pattern_##S(in[j], base, fl, desc) >> sk) & km) == v)            \
+                j++;                                                                               \
+            /* keys [i, j) of the run [s, e) land at n - e + (t - s) */                            \
+            size_t e = j < hi ? j : run_hi, to = n - e + (i - s);                                  \
+            if (j - i == 1) { /* most runs: no call */                                             \
+                out[to] = in[i];                                                                   \
+                if (vs) swomp_copy_value(vout + to * vs, vin + i * vs, vs);                        \
+            } else {                                                                               \
+                memcpy(out + to, in + i, (j - i) * sizeof(T));                                     \
+                if (vs) memcpy(vout + to * vs, vin + i * vs, (j - i) * vs);                        \
+            }                                                                                      \
+            s = i = j;                                                                             \
+        }                                                                                          \
     }                                                                                              \
     static void count_##S(const sweep_kradix *k, const T *in, size_t lo, size_t hi,                \
                           unsigned shift, unsigned nbits, size_t *cnt) {                           \
@@ -383,6 +424,32 @@ void swomp_radix_count(const sweep_kradix *k, const void *keys, size_t lo, size_
     case 2: count_16(k, (const uint16_t *)keys, lo, hi, shift, nbits, cnt); break;
     case 4: count_32(k, (const uint32_t *)keys, lo, hi, shift, nbits, cnt); break;
     default: count_64(k, (const uint64_t *)keys, lo, hi, shift, nbits, cnt); break;
+    }
+}
+
+void swomp_radix_unreverse(const sweep_kradix *k, const void *keys_in, void *keys_out,
+                           const void *values_in, void *values_out, size_t vsize, size_t n,
+                           size_t lo, size_t hi, size_t run_lo, size_t run_hi) {
+    const unsigned char *vin = (const unsigned char *)values_in;
+    unsigned char *vout = (unsigned char *)values_out;
+    if (!vin) vsize = 0;
+    switch (k->key_size) {
+    case 1:
+        unreverse_8(k, (const uint8_t *)keys_in, (uint8_t *)keys_out, vin, vout, vsize, n, lo, hi,
+                    run_lo, run_hi);
+        break;
+    case 2:
+        unreverse_16(k, (const uint16_t *)keys_in, (uint16_t *)keys_out, vin, vout, vsize, n, lo,
+                     hi, run_lo, run_hi);
+        break;
+    case 4:
+        unreverse_32(k, (const uint32_t *)keys_in, (uint32_t *)keys_out, vin, vout, vsize, n, lo,
+                     hi, run_lo, run_hi);
+        break;
+    default:
+        unreverse_64(k, (const uint64_t *)keys_in, (uint64_t *)keys_out, vin, vout, vsize, n, lo,
+                     hi, run_lo, run_hi);
+        break;
     }
 }
 

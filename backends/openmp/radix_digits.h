@@ -45,6 +45,11 @@ void swomp_radix_count_span(const sweep_kradix *k, const void *keys, size_t lo, 
 typedef struct swomp_radix_span {
     uint64_t all_and, all_or, first, last;
     int ascending, descending, empty;
+    /* whether the sort keys never increase; where they do not strictly decrease, lead
+     * and trail: how many keys at the range's start equal the first, at its end equal
+     * the last (of the range swomp_radix_order set, not kept by a join) */
+    int nonincreasing;
+    size_t lead, trail;
 } swomp_radix_span;
 
 void swomp_radix_span_init(swomp_radix_span *s);
@@ -56,6 +61,15 @@ void swomp_radix_order(const sweep_kradix *k, const void *keys, size_t lo, size_
 
 /* Folds the span of the range right after `into`'s into it. */
 void swomp_radix_span_join(swomp_radix_span *into, const swomp_radix_span *next);
+
+/* The stable order of n keys whose sort keys never increase: the runs of equal sort
+ * keys in reverse order, each run's keys (and values) in their own order. Moves keys
+ * [lo, hi) of keys_in (and their values) to their places in keys_out, which does not
+ * overlap keys_in; run_lo: where the run holding key lo starts, run_hi: where the
+ * run holding key hi - 1 ends (either may lie outside [lo, hi)). */
+void swomp_radix_unreverse(const sweep_kradix *k, const void *keys_in, void *keys_out,
+                           const void *values_in, void *values_out, size_t vsize, size_t n,
+                           size_t lo, size_t hi, size_t run_lo, size_t run_hi);
 
 /* Bytes of the write-combining buffer of one thread (keys and values). */
 size_t swomp_radix_wc_bytes(size_t key_size, size_t vsize);

@@ -5,8 +5,10 @@
  * and the OR of the keys' patterns (a digit is constant where they agree); one thread
  * counts every pass's digit at once, since its histograms never need counting again.
  * Keys that never decrease are copied (nothing moves, in place), keys that always
- * decrease are reversed (no two are equal, so the reversal is the stable order): the
- * first read checks both on the way. Each remaining pass is a count per part (the
+ * decrease are reversed (no two are equal, so the reversal is the stable order), and
+ * keys that never increase but hold ties go run by run: the runs of equal keys in
+ * reverse order, each run in its own order. The first read checks all three on the
+ * way. Each remaining pass is a count per part (the
  * first read's for the first pass when that pass moves keys; later passes count their
  * part of the previous output again) followed by a stable, write-combined scatter.
  * Buffers ping-pong between the output and one scratch copy of the keys (and values),
@@ -180,6 +182,53 @@ static void reverse_part(void *ctx, size_t p, int worker) {
     }
 }
 
+/* Keys that never increase, with ties: part p's keys go to their places, its run
+ * bounds in the first two counts of its line. */
+static void unreverse_part(void *ctx, size_t p, int worker) {
+    const radix_job *j = (const radix_job *)ctx;
+    size_t lo, hi;
+    const size_t *run = j->cnt + p * j->cnt_step;
+    (void)worker;
+    swomp_part(j->n, j->parts, p, &lo, &hi);
+    swomp_radix_unreverse(j->key, j->src, j->dst, j->vsrc, j->vdst, j->vsize, j->n, lo, hi, run[0],
+                          run[1]);
+}
+
+/* Where the run holding each part's first key starts and the run holding its last
+ * key ends, from the parts' spans (first and last sort keys, and how many keys at
+ * either end equal them): a run may cross several parts. */
+static void run_bounds(radix_job *j) {
+    size_t lo, hi, plo, phi;
+    j->cnt[0] = 0;
+    for (size_t p = 1; p < j->parts; p++) {
+        const swomp_radix_span *prev = j->spans + (p - 1) * SWOMP_SPAN_STEP,
+                               *me = j->spans + p * SWOMP_SPAN_STEP;
+        swomp_part(j->n, j->parts, p - 1, &plo, &phi);
+        swomp_part(j->n, j->parts, p, &lo, &hi);
+        size_t *run = j->cnt + p * j->cnt_step;
+        if (prev->last != me->first)
+            run[0] = lo;
+        else if (prev->trail == phi - plo)
+            run[0] = j->cnt[(p - 1) * j->cnt_step];
+        else
+            run[0] = phi - prev->trail;
+    }
+    j->cnt[(j->parts - 1) * j->cnt_step + 1] = j->n;
+    for (size_t p = j->parts - 1; p-- > 0;) {
+        const swomp_radix_span *me = j->spans + p * SWOMP_SPAN_STEP,
+                               *next = j->spans + (p + 1) * SWOMP_SPAN_STEP;
+        swomp_part(j->n, j->parts, p, &lo, &hi);
+        swomp_part(j->n, j->parts, p + 1, &plo, &phi);
+        size_t *run = j->cnt + p * j->cnt_step;
+        if (me->last != next->first)
+            run[1] = hi;
+        else if (next->lead == phi - plo)
+            run[1] = j->cnt[(p + 1) * j->cnt_step + 1];
+        else
+            run[1] = plo + next->lead;
+    }
+}
+
 /* First slots of every part and digit, in place of the counts: keys of smaller
  * digits, then keys of the digit in earlier parts. */
 static void first_slots(size_t *cnt, size_t parts, size_t step) {
@@ -252,6 +301,30 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
         swomp_pool_run(threads, parts, reverse_part, &j);
         return SWEEP_OK;
     }
+    /* keys that never increase but hold ties: the runs of equal keys in reverse order,
+     * each in its own order (from a copy in scratch when sorting in place) */
+    int inplace = keys_in == keys_out || (vsize && values_in == values_out);
+    if (!order.ascending && order.nonincreasing && !order.empty && n >= parts) {
+        if (inplace) {
+            j.dst = tmp_keys;
+            j.vdst = tmp_values;
+            if (parts == 1)
+                copy_part(&j, 0, 0);
+            else
+                swomp_pool_run(threads, parts, copy_part, &j);
+            j.src = tmp_keys;
+            j.vsrc = tmp_values;
+            j.dst = (unsigned char *)keys_out;
+            j.vdst = (unsigned char *)values_out;
+        }
+        if (parts == 1) {
+            swomp_radix_unreverse(key, j.src, j.dst, j.vsrc, j.vdst, vsize, n, 0, n, 0, n);
+        } else {
+            run_bounds(&j);
+            swomp_pool_run(threads, parts, unreverse_part, &j);
+        }
+        return SWEEP_OK;
+    }
 
     /* the first read: every pass's counts on one thread, the first digit's and the
      * patterns' AND and OR with several */
@@ -275,7 +348,6 @@ sweep_status swomp_radix_sort(void *hv, const sweep_kradix *key, const void *key
     }
 
     /* destination of pass a: scratch first when in place or for an even count */
-    int inplace = keys_in == keys_out || (vsize && values_in == values_out);
     int tmp_first = inplace || plan.count % 2 == 0;
     for (unsigned a = 0; a < plan.count; a++) {
         unsigned p = plan.pass[a];

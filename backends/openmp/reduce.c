@@ -124,16 +124,13 @@ static void segred_part_run(void *ctx, size_t t, int worker) {
     me->tail_seg = SIZE_MAX;
     me->has_prefix = first_start > lo;
     if (me->has_prefix) j->k->reduce(op, j->src + lo * sz, first_start - lo, me->prefix.b, 0, 0);
-    for (size_t s = s_lo; s < s_hi; s++) {
-        size_t a = offsets[s], b = offsets[s + 1];
-        if (b <= hi) {
-            swomp_val v;
-            reduce_or_identity(op, j->k, j->src, a, b, v.b);
-            memcpy(j->dst + s * sz, v.b, sz);
-        } else {
-            reduce_or_identity(op, j->k, j->src, a, hi, me->tail.b);
-            me->tail_seg = s;
-        }
+    /* every segment but the last ends in the part; the last may run past it */
+    size_t s_whole = s_hi > s_lo && offsets[s_hi] > hi ? s_hi - 1 : s_hi;
+    if (s_whole > s_lo)
+        j->k->seg_reduce(op, j->src, offsets + s_lo, s_whole - s_lo, j->dst + s_lo * sz);
+    if (s_whole < s_hi) {
+        reduce_or_identity(op, j->k, j->src, offsets[s_whole], hi, me->tail.b);
+        me->tail_seg = s_whole;
     }
 }
 

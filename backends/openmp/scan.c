@@ -53,9 +53,33 @@ static size_t to_vector_boundary(const unsigned char *p, size_t s) {
     return mis % s ? SIZE_MAX : ((32 - mis) & 31u) / s;
 }
 
-static int scan_threads(const swomp_handle *h, size_t n, size_t size) {
-    if (n / 2 < SWOMP_SCAN_BLOCK_BYTES / size) return 1;
-    return swomp_team(h, n * size);
+/* Scans go parallel from this much work (bytes times the operator's cost, see
+ * scan_threads), with at least SWOMP_SCAN_SHARE of it a thread and blocks of at least
+ * SWOMP_SCAN_BLOCK_MIN bytes: the chain's blocks are the pool's items, so a small
+ * scan is a handover of a few blocks. On a 2-core machine (2 threads) 2^15 u32 sums
+ * took 3.4 us against 4.05 on one thread, f32 sums 11.3 against 16.2, segmented u32
+ * sums by flags 6.7 against 11.3; 2^14 u32 sums (64 KiB) 2.5 against 2.05. */
+#define SWOMP_SCAN_PAR_MIN ((size_t)128 * 1024)
+#define SWOMP_SCAN_SHARE ((size_t)32 * 1024)
+#define SWOMP_SCAN_BLOCK_MIN ((size_t)16 * 1024)
+
+/* Threads for a scan of n elements of `size` bytes whose loop costs `cost` times a
+ * vector scan's per byte (floating sums and products are chains of scalar
+ * additions; segmented loops carry heads too). */
+static int scan_threads(const swomp_handle *h, size_t n, size_t size, size_t cost) {
+    size_t work = n * size * cost;
+    if (h->threads <= 1 || work < SWOMP_SCAN_PAR_MIN) return 1;
+    size_t useful = work / SWOMP_SCAN_SHARE;
+    return useful < (size_t)h->threads ? (int)useful : h->threads;
+}
+
+/* Elements of a chain block: two blocks a thread, from SWOMP_SCAN_BLOCK_MIN to
+ * SWOMP_SCAN_BLOCK_BYTES bytes. */
+static size_t scan_block(size_t n, size_t size, int threads) {
+    size_t b = n * size / (2 * (size_t)threads);
+    if (b > SWOMP_SCAN_BLOCK_BYTES) b = SWOMP_SCAN_BLOCK_BYTES;
+    if (b < SWOMP_SCAN_BLOCK_MIN) b = SWOMP_SCAN_BLOCK_MIN;
+    return b / size;
 }
 
 /* ------------------------------------------------------------- plain scan -- */
@@ -70,13 +94,14 @@ static void plain_extend(void *ctx, const void *prefix, const void *agg, void *o
     swomp_combine(j->op, prefix, agg, out);
 }
 
-/* Scans [lo, hi) from prefix (NULL: none) through the vector loop. The scalar
- * kernel takes the first element when there is no prefix, the elements before the
- * output is 32-byte aligned when it is streamed, and those after the last whole
- * vector. */
-static void vector_finish(const scan_job *j, size_t lo, size_t hi, const void *prefix) {
+/* Scans [lo, hi) from prefix (NULL: none) through the vector loop; *total (may be
+ * NULL, may be prefix) receives the fold through hi - 1. The scalar kernel takes the
+ * first element when there is no prefix, the elements before the output is 32-byte
+ * aligned when it is streamed (stream), and those after the last whole vector.
+ * Streamed stores are not fenced here. */
+static void vector_range(const scan_job *j, size_t lo, size_t hi, const void *prefix,
+                         swomp_val *total, int stream) {
     size_t s = j->size, i = lo;
-    int stream = j->stream;
     swomp_val acc;
     if (prefix) {
         memcpy(acc.b, prefix, s);
@@ -97,15 +122,16 @@ static void vector_finish(const scan_job *j, size_t lo, size_t hi, const void *p
     i += j->vscan->scan(j->in + i * s, j->out + i * s, hi - i, acc.b, j->op->identity, j->exclusive,
                         stream);
     if (i < hi)
-        j->k->scan(j->op, j->in + i * s, j->out + i * s, hi - i, acc.b, j->exclusive, 0, NULL);
-    if (stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
+        j->k->scan(j->op, j->in + i * s, j->out + i * s, hi - i, acc.b, j->exclusive, 0, acc.b);
+    if (total) memcpy(total->b, acc.b, s);
 }
 
 static void plain_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
     size_t s = j->size;
     if (j->vscan) {
-        vector_finish(j, lo, hi, prefix);
+        vector_range(j, lo, hi, prefix, NULL, j->stream);
+        if (j->stream) swomp_stream_fence(); /* this thread's lines land before the join */
         return;
     }
     if (!j->stream) {
@@ -130,7 +156,7 @@ static void plain_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
 sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out, size_t n,
                         int exclusive, void *scratch, size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
-    int threads = scan_threads(h, n, op->size);
+    int threads = scan_threads(h, n, op->size, swomp_reduce_cost(op));
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED; /* the core's fixed-tile composition decides */
@@ -145,7 +171,7 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         return SWEEP_OK;
     }
     swomp_chain c = {op->size, &j, plain_aggregate, plain_extend, plain_finish};
-    swomp_chain_run(&c, n, SWOMP_SCAN_BLOCK_BYTES / op->size, threads, scratch);
+    swomp_chain_run(&c, n, scan_block(n, op->size, threads), threads, scratch);
     return SWEEP_OK;
 }
 
@@ -156,22 +182,6 @@ typedef struct seg_carry {
     swomp_val v;
     int head;
 } seg_carry;
-
-/* Scans [lo, hi) run by run; the run before the first head continues the prefix. */
-static void seg_scan_range(scan_job *j, swomp_heads *c, size_t lo, size_t hi, const void *prefix) {
-    size_t s = j->size;
-    swomp_heads_seek(c, lo);
-    size_t head = swomp_heads_next(c, lo, hi);
-    if (head > lo)
-        j->k->scan(j->op, j->in + lo * s, j->out + lo * s, head - lo, prefix, j->exclusive, 0,
-                   NULL);
-    while (head < hi) {
-        size_t next = swomp_heads_next(c, head + 1, hi);
-        j->k->scan(j->op, j->in + head * s, j->out + head * s, next - head, NULL, j->exclusive, 0,
-                   NULL);
-        head = next;
-    }
-}
 
 static void seg_aggregate(void *ctx, size_t lo, size_t hi, void *agg) {
     scan_job *j = (scan_job *)ctx;
@@ -193,41 +203,36 @@ static void seg_extend(void *ctx, const void *prefix, const void *agg, void *out
     }
 }
 
-/* Head flags go element by element (no per-run cost for short segments); offsets
- * and keys go run by run. */
-static void seg_scan_block(scan_job *j, swomp_heads *c, size_t lo, size_t hi, const void *carry) {
-    if (j->heads.seg.form == SWEEP_SEG_FLAGS)
-        j->k->seg_scan(j->op, j->in + lo * j->size, j->heads.seg.flags + lo, j->out + lo * j->size,
-                       hi - lo, carry, j->exclusive);
-    else
-        seg_scan_range(j, c, lo, hi, carry);
-}
-
-/* Scans the head-flags job's elements [a, a + m) into stage from carry (NULL: none)
- * and sets *run to the value running into the next element: the last output
- * (inclusive), or for an exclusive scan that output folded with the last input, or
- * the input alone where it opens a segment: the fold the scalar loop carried. */
-static void seg_flags_piece(const scan_job *j, size_t a, size_t m, const void *carry,
-                            unsigned char *stage, swomp_val *run) {
-    size_t s = j->size, last = a + m - 1;
-    const uint8_t *flags = j->heads.seg.flags;
-    const unsigned char *x = j->in + last * s, *y = stage + (m - 1) * s;
-    j->k->seg_scan(j->op, j->in + a * s, flags + a, stage, m, carry, j->exclusive);
+/* Scans elements [a, a + m) with their flags f (f[0] is a's) into dst from carry
+ * (NULL: none) and sets *run to the value running into the next element: the last
+ * output (inclusive), or for an exclusive scan that output folded with the last
+ * input, or the input alone where it opens a segment: the fold the scalar loop
+ * carried. dst may be the elements' own place in out (in == out allowed). */
+static void seg_flags_piece(const scan_job *j, const uint8_t *f, size_t a, size_t m,
+                            const void *carry, unsigned char *dst, swomp_val *run) {
+    size_t s = j->size;
+    const unsigned char *y = dst + (m - 1) * s;
+    swomp_val x;
+    if (j->exclusive) memcpy(x.b, j->in + (a + m - 1) * s, s); /* before dst is written */
+    j->k->seg_scan(j->op, j->in + a * s, f, dst, m, carry, j->exclusive);
     if (!j->exclusive)
         memcpy(run->b, y, s);
-    else if (flags[last] || (!carry && m == 1))
-        memcpy(run->b, x, s);
+    else if (f[m - 1] || (!carry && m == 1))
+        memcpy(run->b, x.b, s);
     else
-        swomp_combine(j->op, y, x, run->b);
+        swomp_combine(j->op, y, x.b, run->b);
 }
 
-/* Head flags through the vector loop, or streamed (large outputs), or both. The
- * scalar loop does the first element when there is no carry, and the elements before
- * the output's first 32-byte boundary when it is streamed; then vectors, stored or
- * streamed from registers. Without the vector loop, and for the last elements,
- * pieces are scanned into an L1 stage and copied or streamed out, as plain_finish
- * does. A piece's input is read before the piece is written (in == out). */
-static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void *carry) {
+/* Elements [lo, hi) with their flags f (f[0] is lo's) through the vector loop, or
+ * streamed (large outputs), or both; *run (may be NULL) receives the value running
+ * into hi. The scalar loop does the first element when there is no carry, and the
+ * elements before the output's first 32-byte boundary when it is streamed; then
+ * vectors, stored or streamed from registers. Without the vector loop, and for the
+ * last elements, pieces are scanned into an L1 stage and copied or streamed out, as
+ * plain_finish does. A piece's input is read before the piece is written (in ==
+ * out). Streamed stores are not fenced here. */
+static void seg_flags_staged(const scan_job *j, const uint8_t *f, size_t lo, size_t hi,
+                             const void *carry, swomp_val *run_out) {
     _Alignas(64) unsigned char stage[SWOMP_SCAN_STAGE_BYTES];
     swomp_val run, acc;
     size_t s = j->size, piece = SWOMP_SCAN_STAGE_BYTES / s, a = lo;
@@ -236,39 +241,104 @@ static void seg_flags_staged(const scan_job *j, size_t lo, size_t hi, const void
         if (!carry && head == 0) head = j->stream ? 32 / s : 1;
         if (head > hi - lo) head = hi - lo;
         if (head > 0) {
-            seg_flags_piece(j, a, head, carry, stage, &run);
+            seg_flags_piece(j, f, a, head, carry, stage, &run);
             memcpy(j->out + a * s, stage, head * s);
             carry = run.b;
             a += head;
         }
         if (a < hi) {
             memcpy(acc.b, carry, s);
-            a += j->vscan->seg_scan(j->in + a * s, j->heads.seg.flags + a, j->out + a * s, hi - a,
-                                    acc.b, j->op->identity, j->exclusive, j->stream);
+            a += j->vscan->seg_scan(j->in + a * s, f + (a - lo), j->out + a * s, hi - a, acc.b,
+                                    j->op->identity, j->exclusive, j->stream);
             carry = acc.b;
         }
     }
     for (; a < hi; a += piece) {
         size_t m = hi - a < piece ? hi - a : piece;
-        seg_flags_piece(j, a, m, carry, stage, &run);
+        seg_flags_piece(j, f + (a - lo), a, m, carry, stage, &run);
         if (j->stream)
             swomp_stream_copy(j->out + a * s, stage, m * s);
         else
             memcpy(j->out + a * s, stage, m * s);
         carry = run.b;
     }
-    if (j->stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
+    if (run_out) memcpy(run_out->b, carry, s);
 }
 
+/* Elements of a piece: offsets and keys write its heads out as flags first (an L1
+ * stage), and every form picks its loop by the piece's count of heads. */
+#define SWOMP_SEG_PIECE ((size_t)4096)
+
+/* Pieces with fewer heads than one per this many elements go run by run. */
+#define SWOMP_SEG_RUN_MIN ((size_t)64)
+
+/* Whether every head of the piece (pos[0 .. nh) from a) starts a 32-byte vector of
+ * the output, so that its runs can be streamed whole. */
+static int heads_on_vectors(const scan_job *j, const uint32_t *pos, size_t nh, size_t a) {
+    for (size_t k = 0; k < nh; k++)
+        if ((uintptr_t)(j->out + (a + pos[k]) * j->size) & 31u) return 0;
+    return 1;
+}
+
+/* Elements [a, a + m) run by run, their heads at pos[0 .. nh) from a, ascending:
+ * each run a plain scan from the carry (the first run, unless a head opens the
+ * piece) or from its first element, through the vector loop where there is one,
+ * else the scalar one. Streamed (large outputs) only through the vector loop and
+ * where every run starts a vector: 2^23 u32 sums by offsets of random lengths (2
+ * threads of a 2-core machine) took 2.4-2.6 ms with their runs streamed from
+ * unaligned starts, 1.7-1.8 through the streamed head-flags loops or run by run
+ * with plain stores. *run receives the value running into a + m. The loops fold
+ * left to right as the element-wise ones do. */
+static void seg_runs_piece(const scan_job *j, const uint32_t *pos, size_t nh, size_t a, size_t m,
+                           const void *carry, swomp_val *run) {
+    size_t s = j->size, k = nh && pos[0] == 0 ? 1 : 0;
+    int stream = j->stream && j->vscan && heads_on_vectors(j, pos, nh, a);
+    for (size_t x = 0; x < m; k++) {
+        size_t y = k < nh ? pos[k] : m;
+        const void *from = x > 0 || (nh && pos[0] == 0) ? NULL : carry;
+        if (j->vscan)
+            vector_range(j, a + x, a + y, from, run, stream);
+        else
+            j->k->scan(j->op, j->in + (a + x) * s, j->out + (a + x) * s, y - x, from, j->exclusive,
+                       0, run->b);
+        x = y;
+    }
+}
+
+/* Block [lo, hi) piece by piece, the run value carried from piece to piece. Pieces
+ * with many heads (short segments) go through the head-flags loops, which cost no
+ * call a segment; pieces with few go run by run (seg_runs_piece). */
 static void seg_finish(void *ctx, size_t lo, size_t hi, const void *prefix) {
     scan_job *j = (scan_job *)ctx;
     const void *carry = prefix ? ((const seg_carry *)prefix)->v.b : NULL;
-    if (j->stream || j->vscan) {
-        seg_flags_staged(j, lo, hi, carry);
-        return;
-    }
+    const int derived = j->heads.seg.form != SWEEP_SEG_FLAGS;
+    _Alignas(64) uint8_t stage[SWOMP_SEG_PIECE];
+    uint32_t pos[SWOMP_SEG_PIECE / SWOMP_SEG_RUN_MIN];
     swomp_heads c = j->heads; /* each thread walks its own cursor */
-    seg_scan_block(j, &c, lo, hi, carry);
+    swomp_val run;
+    if (derived) swomp_heads_seek(&c, lo);
+    for (size_t a = lo; a < hi; a += SWOMP_SEG_PIECE) {
+        size_t m = hi - a < SWOMP_SEG_PIECE ? hi - a : SWOMP_SEG_PIECE;
+        size_t limit = m / SWOMP_SEG_RUN_MIN, nh = 0;
+        const uint8_t *f = derived ? stage : j->heads.seg.flags + a;
+        int few = 0;
+        if (j->heads.seg.form == SWEEP_SEG_OFFSETS) {
+            if (limit > 0) few = (nh = swomp_heads_list(&c, a, m, limit - 1, pos)) < limit;
+            if (!few) swomp_heads_flags(&c, a, m, stage);
+        } else {
+            size_t set = derived ? swomp_heads_flags(&c, a, m, stage) : 0;
+            if (limit > 0 && set < limit && swomp_flags_few(f, m, limit))
+                few = (nh = swomp_flags_heads(f, m, limit - 1, pos)) < limit;
+        }
+        if (few)
+            seg_runs_piece(j, pos, nh, a, m, carry, &run);
+        else if (j->stream || j->vscan)
+            seg_flags_staged(j, f, a, a + m, carry, &run);
+        else
+            seg_flags_piece(j, f, a, m, carry, j->out + a * j->size, &run);
+        carry = run.b;
+    }
+    if (j->stream) swomp_stream_fence(); /* this thread's streamed lines land before the join */
 }
 
 sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in, void *out,
@@ -279,7 +349,7 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
     /* (not during the size query: the offsets may not hold data yet) */
     if (scratch && seg->form == SWEEP_SEG_OFFSETS && seg->offsets[seg->nseg] - seg->base < n)
         n = seg->offsets[seg->nseg] - seg->base;
-    int threads = scan_threads(h, n, op->size);
+    int threads = scan_threads(h, n, op->size, 2 * swomp_reduce_cost(op));
     if (swomp_deterministic(h) && swomp_op_inexact(op)) {
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
@@ -288,15 +358,13 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
     scan_job j = scan_job_make(op, in, out, exclusive);
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
-    if (seg->form == SWEEP_SEG_FLAGS) {
-        j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
-        j.vscan = swomp_vscan_for(op);
-    }
+    j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
+    j.vscan = swomp_vscan_for(op);
     if (threads == 1) {
         seg_finish(&j, 0, n, NULL);
         return SWEEP_OK;
     }
     swomp_chain c = {sizeof(seg_carry), &j, seg_aggregate, seg_extend, seg_finish};
-    swomp_chain_run(&c, n, SWOMP_SCAN_BLOCK_BYTES / op->size, threads, scratch);
+    swomp_chain_run(&c, n, scan_block(n, op->size, threads), threads, scratch);
     return SWEEP_OK;
 }
