@@ -273,7 +273,7 @@ if [ "$quick" = 0 ]; then
     # both paths (--path both) so every kernel of the fused and the generic path is seen
     sanitizer_specs=()
     for tool in memcheck racecheck synccheck initcheck; do
-      for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n10007" \
+      for spec in "scan .sum.incl.n10007" "segmented_scan i32.sum.incl" "reduce .sum.n4097" \
                   "split .n4097" "radix_sort .v4.bits0-32.asc.n4097" "merge_sort asc.v4.n4097" \
                   "merge na4097" "custom_op random.n4097" "scratch n4097" "deterministic n4097" \
                   "radix_sort .v4.bits0-32.asc.n4097 hybrid" "split e4.v0.p500.count.n65537 resident" \

@@ -134,13 +134,11 @@ sweep_status sweep_gpu_scan(void *h, const sweep_kop *op, const void *in, void *
 sweep_status sweep_gpu_segmented_scan(void *h, const sweep_kop *op, const void *in, void *out,
                                       size_t n, const sweep_ksegments *seg, int exclusive,
                                       void *scratch, size_t *scratch_bytes);
+sweep_status sweep_gpu_reduce(void *h, const sweep_kop *op, const void *in, size_t n, void *out,
+                              void *scratch, size_t *scratch_bytes);
 sweep_status sweep_gpu_segmented_reduce(void *h, const sweep_kop *op, const void *in, size_t n,
                                         const size_t *offsets, size_t nseg, void *out,
                                         void *scratch, size_t *scratch_bytes);
-
-/* ---- reduce.cu: the fused ordered reduction ---- */
-sweep_status sweep_gpu_reduce(void *h, const sweep_kop *op, const void *in, size_t n, void *out,
-                              void *scratch, size_t *scratch_bytes);
 
 /* ---- split.cu ---- */
 sweep_status sweep_gpu_flag_count(void *h, const uint8_t *flags, size_t n, size_t tile,

@@ -12,9 +12,26 @@
 #include "gpu/host/args_single_pass.cuh"
 #include "gpu/host/gpu_backend.h"
 #include "gpu/host/launch.cuh"
-#include "gpu/host/launch_tag.h"
 
 #include "gpu/host/single_pass.h"
+
+#include <atomic>
+#include <chrono>
+
+/* A fresh tag for each launch that uses tile states (lookback.cuh): consecutive
+ * numbers from a start drawn once per process, so no two launches of the process
+ * share one and data left in scratch by anything else matches with odds of 2^-62.
+ * Low two bits clear (the status goes there), never zero. */
+inline unsigned long long sweep_gpu_tile_tag() {
+    static std::atomic<unsigned long long> next{
+        (unsigned long long)std::chrono::steady_clock::now().time_since_epoch().count() *
+            0x9e3779b97f4a7c15ull ^
+        (unsigned long long)(uintptr_t)&next};
+    unsigned long long t = 0;
+    while (t == 0)
+        t = next.fetch_add(1, std::memory_order_relaxed) << 2;
+    return t;
+}
 
 /* Explicit instantiation for one form (one per file). */
 #define SWEEP_GPU_SINGLE_PASS_INSTANTIATE(FORM, SEG_REDUCE)                                        \

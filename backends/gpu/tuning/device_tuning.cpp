@@ -29,10 +29,6 @@ constexpr sweep_gpu_tuning kSm90 = {
     (size_t)1 << 27,
     /* split_resident_bytes */ (size_t)1 << 28,
     /* reduce_blocks_per_sm */ 4,
-    /* reduce_fused_blocks_per_sm, reduce_one_block_bytes: not timed yet (a full SM, and
-     * what one block's loads cover in one row) */
-    8,
-    16384,
 };
 
 /* A row of defaults: sm_90's values, until they are measured on the architecture. */

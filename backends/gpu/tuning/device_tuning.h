@@ -29,14 +29,8 @@ typedef struct sweep_gpu_tuning {
     /* Splits without values of fewer bytes of elements take the one-kernel split,
      * where the device launches cooperative grids. */
     size_t split_resident_bytes;
-    /* The ordered reduction of custom operators (run-time compiled tile kernels): at
-     * most this many blocks an SM in its first pass. */
+    /* The ordered reduction's first pass: at most this many blocks an SM. */
     unsigned reduce_blocks_per_sm;
-    /* The one-launch reduce of the built-in operators (device/reduce_kernels.cuh): at
-     * most this many blocks an SM (and no more than the SM holds at once), and one
-     * block alone for inputs of at most reduce_one_block_bytes bytes. */
-    unsigned reduce_fused_blocks_per_sm;
-    size_t reduce_one_block_bytes;
 } sweep_gpu_tuning;
 
 /* The row for a device. Never NULL: a device no row names gets its vendor's defaults. */

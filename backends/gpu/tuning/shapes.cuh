@@ -60,17 +60,6 @@ template <class E, int THREADS, int GROUPS, int BLOCKS_PER_SM, int PREFETCH> str
     static_assert(tile_words % kWarp == 0, "a warp's bitmap words within one tile");
 };
 
-/* The one-launch ordered reduce (device/reduce_kernels.cuh): blocks of THREADS threads,
- * each lane with VECTORS 16-byte loads in flight a row, MIN_BLOCKS blocks an SM asked of
- * the register allocator. A block's share of the input is a whole number of `granule`
- * vectors, one row for each of its warps. */
-template <int THREADS, int VECTORS, int MIN_BLOCKS> struct ReduceShape {
-    static constexpr int threads = THREADS;
-    static constexpr int vectors = VECTORS;
-    static constexpr int min_blocks = MIN_BLOCKS;
-    static constexpr int granule = THREADS * VECTORS;
-};
-
 /* How the Onesweep rank finds the lanes with a key's digit (block/radix_early_rank.cuh
  * implements both): one ballot per digit bit, or masks ORed together in shared memory. */
 enum RadixMatch { kMatchBallot = 0, kMatchSharedOr = 1 };

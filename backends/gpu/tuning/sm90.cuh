@@ -122,14 +122,6 @@ struct TuningSm90 {
      * docs/perf/split.md#the-one-kernel-split). */
     template <class E> struct Resident : ResidentShape<E, 512, 2, 2, 2> {};
 
-    /* ---- reduce ---- */
-
-    /* The one-launch reduce of the built-in operators: 256 threads of four 16-byte
-     * loads in flight each, six blocks an SM (at most 40 registers a thread; at eight
-     * blocks' 32 registers most versions spilled). Not timed yet; the figures to
-     * replace it with go to docs/perf/reduce.md. */
-    struct Reduce : ReduceShape<256, 4, 6> {};
-
     /* ---- radix sort ---- */
 
     /* Onesweep passes, measured on the H100 at 2^28 random keys, whole sorts against
@@ -170,14 +162,15 @@ struct TuningSm90 {
 
     /* Onesweep passes of short inputs (up to onesweep_small_max keys): 256 threads x 8
      * keys (6 with values) a tile, so that a pass over 2^16 keys has 32 blocks, not 9 of
-     * 7680 keys, and 2^20 keys fill the device (512 tiles) where the large tiles left
-     * two thirds of it idle: a short sort's time is the latency of its passes, each a
-     * block's work on its tile. Chosen, not yet timed against the large tiles below
-     * 2^21 (docs/perf/radix-sort.md). */
+     * 7680 keys: a short sort's time is the latency of its passes, each a block's work
+     * on its tile. On the H100 (sweep-latency, call and synchronize, us, large tiles ->
+     * small) u32 keys took 73.2 -> 65.0 at 2^14, 76.3 -> 70.9 at 2^16, 82.0 -> 80.9 at
+     * 2^18 but 95.1 -> 126.6 at 2^20; u32 pairs 89.9 -> 69.6, 94.2 -> 76.3, 99.1 ->
+     * 91.5, and 122.6 -> 418 at 2^20 (docs/perf/radix-sort.md#short-inputs). */
     template <class U, class Vt, bool V>
     struct OnesweepSmall
         : OnesweepShape<U, Vt, 256, V ? 6 : 8, 3, V ? kMatchBallot : kMatchSharedOr> {};
-    static constexpr size_t onesweep_small_max = (size_t)1 << 21;
+    static constexpr size_t onesweep_small_max = (size_t)1 << 18;
 
     /* The hybrid sort's local sorts: 256 threads x 18 keys covers the buckets of up to
      * about 2^28 random keys (4096 on average); 512 x 20 those of up to about 2^29.

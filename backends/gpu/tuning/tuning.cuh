@@ -41,9 +41,6 @@ template <class T> struct BulkScanSmall : BuildTuning::BulkScanSmall<T> {};
 template <class E, class Vt> struct SplitTuning : BuildTuning::Split<E, Vt> {};
 template <class E> struct ResidentTuning : BuildTuning::Resident<E> {};
 
-/* The one-launch reduce of the built-in operators (device/reduce_kernels.cuh). */
-typedef BuildTuning::Reduce ReduceTuning;
-
 /* Radix sort (device/radix_onesweep.cuh, device/radix_hybrid.cuh). */
 template <class U, class Vt, bool V = !std::is_same<Vt, NoValue>::value>
 struct OnesweepTuning : BuildTuning::Onesweep<U, Vt, V> {};
