@@ -24,6 +24,7 @@ void t_register_errors(t_registry *r) {
         {"errors.scan_by_key", e_scan_by_key},
         {"errors.reduce", e_reduce},
         {"errors.segmented_reduce", e_segreduce},
+        {"errors.many_offsets", e_many_offsets},
         {"errors.split", e_split},
         {"errors.compact", e_compact},
         {"errors.radix_sort", e_radix},

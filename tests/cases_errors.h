@@ -16,6 +16,7 @@ E_CASE(e_segscan_offsets);
 E_CASE(e_scan_by_key);
 E_CASE(e_reduce);
 E_CASE(e_segreduce);
+E_CASE(e_many_offsets);
 /* cases_errors_reorder.c */
 E_CASE(e_split);
 E_CASE(e_compact);

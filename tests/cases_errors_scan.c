@@ -116,3 +116,31 @@ t_result e_segreduce(const t_case *c, const t_env *env, char *msg, size_t len) {
         "out inside in");
     E_END;
 }
+
+/* Offsets past the count from which GPU backends check them on the device: a decrease
+ * deep inside, and a last offset beyond n, still refused with nothing written. */
+t_result e_many_offsets(const t_case *c, const t_env *env, char *msg, size_t len) {
+    E_BEGIN;
+    enum { NSEG = 5000 };
+    size_t *down = t_host(&t, (NSEG + 1) * sizeof *down);
+    size_t *big = t_host(&t, (NSEG + 1) * sizeof *big);
+    if (!down || !big) return t_end(&t);
+    for (size_t i = 0; i <= NSEG; ++i)
+        down[i] = big[i] = i * E_N / NSEG;
+    down[3001] = down[3000] - 1;
+    big[NSEG] = E_N + 1;
+    size_t *d_down = t_dev_upload(&t, down, (NSEG + 1) * sizeof *down);
+    size_t *d_big = t_dev_upload(&t, big, (NSEG + 1) * sizeof *big);
+    void *seg_out = t_dev_poisoned(&t, NSEG * sizeof(int32_t));
+    if (t.failed) return t_end(&t);
+    BAD(sweep_segmented_scan_offsets(ctx, e_op_i32(), in, out, E_N, d_down, NSEG, 0),
+        "sweep_segmented_scan_offsets", "offsets decreasing at 3001 of 5000");
+    BAD(sweep_segmented_scan_offsets(ctx, e_op_i32(), in, out, E_N, d_big, NSEG, 0),
+        "sweep_segmented_scan_offsets", "offsets[5000] > n");
+    BAD(sweep_segmented_reduce(ctx, e_op_i32(), in, E_N, d_down, NSEG, seg_out),
+        "sweep_segmented_reduce", "offsets decreasing at 3001 of 5000");
+    BAD(sweep_segmented_reduce(ctx, e_op_i32(), in, E_N, d_big, NSEG, seg_out),
+        "sweep_segmented_reduce", "offsets[5000] > n");
+    t_expect_poisoned(&t, seg_out, NSEG * sizeof(int32_t), "segment sums");
+    E_END;
+}
