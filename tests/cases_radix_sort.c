@@ -168,6 +168,22 @@ static void reg_bytes(t_registry *r, t_case *c, int dt, int vs, int desc, int in
                in_place ? ".inplace" : "", mask);
 }
 
+/* Keys of a shape (c->m = m: kTopPair, kFew) sorted on all their bits, not in place. */
+static void reg_shaped(t_registry *r, t_case *c, int dt, int vs, int desc, int m, size_t n,
+                       const char *shape) {
+    const unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt);
+    c->dtype = dt;
+    c->a = vs;
+    c->b = 0;
+    c->c = (int)bits;
+    c->d = desc;
+    c->kind = 0;
+    c->m = m;
+    c->n = n;
+    t_register(r, c, "radix_sort.%s.v%d.bits0-%u.%s.n%zu.%s", sweep_dtype_name((sweep_dtype)dt), vs,
+               bits, desc ? "desc" : "asc", n, shape);
+}
+
 void t_register_radix_sort(t_registry *r) {
     t_case c;
     memset(&c, 0, sizeof c);
@@ -235,36 +251,12 @@ void t_register_radix_sort(t_registry *r) {
             reg_bytes(r, &c, some[s].dt, some[s].vs, (int)(k % 2), g == 4, g % 3 ? 4097 : 20011,
                       some[s].masks[g]);
     /* the top two bytes equal: a few large buckets where the hybrid sort expects small */
-    c.n = t_large_sizes[5];
-    c.m = kTopPair;
-    c.dtype = SWEEP_U32;
-    c.a = 0;
-    c.b = 0;
-    c.c = 32;
-    c.d = 0;
-    c.kind = 0;
-    t_register(r, &c, "radix_sort.u32.v0.bits0-32.asc.n%zu.toppair", c.n);
-    c.dtype = SWEEP_I64;
-    c.a = 4;
-    c.c = 64;
-    c.d = 1;
-    t_register(r, &c, "radix_sort.i64.v4.bits0-64.desc.n%zu.toppair", c.n);
+    reg_shaped(r, &c, SWEEP_U32, 0, 0, kTopPair, t_large_sizes[5], "toppair");
+    reg_shaped(r, &c, SWEEP_I64, 4, 1, kTopPair, t_large_sizes[5], "toppair");
     /* few distinct keys, long enough for the GPU hybrid sort's choice (tests lower its
      * threshold) */
-    c.n = (1u << 20) + 5;
-    c.m = kFew;
-    c.b = 0;
-    c.kind = 0;
-    c.dtype = SWEEP_U32;
-    c.a = 0;
-    c.c = 32;
-    c.d = 0;
-    t_register(r, &c, "radix_sort.u32.v0.bits0-32.asc.n%zu.few", c.n);
-    c.dtype = SWEEP_F64;
-    c.a = 8;
-    c.c = 64;
-    c.d = 1;
-    t_register(r, &c, "radix_sort.f64.v8.bits0-64.desc.n%zu.few", c.n);
+    reg_shaped(r, &c, SWEEP_U32, 0, 0, kFew, (1u << 20) + 5, "few");
+    reg_shaped(r, &c, SWEEP_F64, 8, 1, kFew, (1u << 20) + 5, "few");
     /* keys already in order, reversed, and the far side of both */
     static const struct {
         int dt, vs;
