@@ -39,8 +39,36 @@ static sweep_status check_host_offsets(const size_t *off, size_t nseg, size_t n)
     return SWEEP_OK;
 }
 
-/* The least segment count whose offsets the backend checks where they are. */
-#define SWEEP__DEVICE_OFFSETS_CHECK_MIN 4096
+/* The least segment count whose offsets the backend checks itself, where it can. */
+#define SWEEP__BACKEND_OFFSETS_CHECK_MIN 4096
+
+/* The backend's own check of the offsets (table entry check_offsets), where it has one
+ * and the offsets are many: on the GPU backends a kernel, the call waiting for three
+ * words, where copying the offsets to the host cost more than the call they guard; on
+ * the OpenMP backend every thread a part. On the H100 the kernel's memset, launch and
+ * read-back cost more than copying a few thousand offsets: a segmented reduce of 2^12
+ * elements in 256 segments took 25 us with the copy and 34 with the kernel, 2^20
+ * elements in 65536 segments 195 and 40. */
+static sweep_status backend_check(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
+                                  size_t *first, size_t *last) {
+    size_t r[3];
+    sweep_status st = ctx->be->check_offsets(ctx->h, offsets, nseg, r);
+    if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "check_offsets", st);
+    if (r[2] != SIZE_MAX) {
+        size_t pair[2];
+        st = ctx->be->memcpy(ctx->h, pair, offsets + r[2], sizeof pair, SWEEP_COPY_DEVICE_TO_HOST);
+        if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "memcpy", st);
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
+                           "offsets decrease: offsets[%zu] = %zu < offsets[%zu] = %zu", r[2] + 1,
+                           pair[1], r[2], pair[0]);
+    }
+    if (r[1] > n)
+        return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets[%zu] = %zu exceeds n = %zu", nseg,
+                           r[1], n);
+    *first = r[0];
+    *last = r[1];
+    return SWEEP_OK;
+}
 
 sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
                                   size_t *first, size_t *last) {
@@ -49,6 +77,8 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
     sweep_status st = sweep__bytes(nseg + 1, sizeof(size_t), "offsets", &bytes);
     if (st != SWEEP_OK) return st;
     if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
+    if (ctx->be->check_offsets && nseg >= SWEEP__BACKEND_OFFSETS_CHECK_MIN)
+        return backend_check(ctx, offsets, nseg, n, first, last);
     if (ctx->props.flags & SWEEP_BACKEND_HOST_MEMORY) {
         st = check_host_offsets(offsets, nseg, n);
         if (st == SWEEP_OK) {
@@ -57,32 +87,8 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
         }
         return st;
     }
-    /* Device memory: checked there where the backend can and the offsets are many, the
-     * call waiting for three words; otherwise read back whole (the call is synchronous
-     * for this either way). On the H100 the kernel's memset, launch and read-back cost
-     * more than copying a few thousand offsets: a segmented reduce of 2^12 elements in
-     * 256 segments took 25 us with the copy and 34 with the kernel, 2^20 elements in
-     * 65536 segments 195 and 40. */
-    if (ctx->be->check_offsets && nseg >= SWEEP__DEVICE_OFFSETS_CHECK_MIN) {
-        size_t r[3];
-        st = ctx->be->check_offsets(ctx->h, offsets, nseg, r);
-        if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "check_offsets", st);
-        if (r[2] != SIZE_MAX) {
-            size_t pair[2];
-            st = ctx->be->memcpy(ctx->h, pair, offsets + r[2], sizeof pair,
-                                 SWEEP_COPY_DEVICE_TO_HOST);
-            if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "memcpy", st);
-            return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT,
-                               "offsets decrease: offsets[%zu] = %zu < offsets[%zu] = %zu",
-                               r[2] + 1, pair[1], r[2], pair[0]);
-        }
-        if (r[1] > n)
-            return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "offsets[%zu] = %zu exceeds n = %zu",
-                               nseg, r[1], n);
-        *first = r[0];
-        *last = r[1];
-        return SWEEP_OK;
-    }
+    /* Device memory without the backend's check: read back whole (the call is
+     * synchronous for this). */
     size_t *host = sweep__alloc_should_fail() ? NULL : malloc(bytes);
     if (!host)
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes to check offsets",

@@ -156,6 +156,7 @@ sweep_status swomp_merge(void *h, const sweep_kcmp *cmp, const void *a, const vo
                          size_t na, const void *b, const void *b_values, size_t nb, void *out,
                          void *out_values, size_t vsize, void *scratch, size_t *scratch_bytes);
 sweep_status swomp_runs(void *h, const sweep_kruns *runs, void *scratch, size_t *scratch_bytes);
+sweep_status swomp_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);
 
 sweep_status swomp_segmented_sort(void *h, const sweep_kradix *key, const sweep_kcmp *cmp,
                                   const void *keys_in, void *keys_out, const void *values_in,

@@ -184,7 +184,7 @@ static const sweep_backend_table swomp_table = {
     swomp_range_lengths,
     swomp_histogram,
     swomp_runs,
-    NULL, /* check_offsets: host memory, the core checks it */
+    swomp_check_offsets,
 };
 
 __attribute__((visibility("default"))) const sweep_backend_table *sweep_backend_entry(void) {
