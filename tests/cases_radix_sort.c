@@ -5,6 +5,7 @@
 #include "gen.h"
 #include "oracle.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* c->dtype, c->a value_size, c->b begin_bit, c->c end_bit, c->d descending,
@@ -151,9 +152,10 @@ static void reg(t_registry *r, t_case *c, int dt, int vs, unsigned begin, unsign
                c->m ? ".dups" : "");
 }
 
-/* Keys that differ in the bytes of mask only (c->m = 2 + mask). */
-static void reg_bytes(t_registry *r, t_case *c, int dt, int vs, int desc, int in_place, size_t n,
-                      unsigned mask) {
+/* Keys of a shape (c->m = m: 2 + mask, kTopPair, kFew) sorted on all their bits; the
+ * name ends in the shape. */
+static void reg_shaped(t_registry *r, t_case *c, int dt, int vs, int desc, int in_place, int m,
+                       size_t n, const char *shape) {
     const unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt);
     c->dtype = dt;
     c->a = vs;
@@ -161,27 +163,18 @@ static void reg_bytes(t_registry *r, t_case *c, int dt, int vs, int desc, int in
     c->c = (int)bits;
     c->d = desc;
     c->kind = in_place;
-    c->m = 2 + (int)mask;
-    c->n = n;
-    t_register(r, c, "radix_sort.%s.v%d.bits0-%u.%s.n%zu%s.bytes%x",
-               sweep_dtype_name((sweep_dtype)dt), vs, bits, desc ? "desc" : "asc", n,
-               in_place ? ".inplace" : "", mask);
-}
-
-/* Keys of a shape (c->m = m: kTopPair, kFew) sorted on all their bits, not in place. */
-static void reg_shaped(t_registry *r, t_case *c, int dt, int vs, int desc, int m, size_t n,
-                       const char *shape) {
-    const unsigned bits = 8u * (unsigned)sweep_dtype_size((sweep_dtype)dt);
-    c->dtype = dt;
-    c->a = vs;
-    c->b = 0;
-    c->c = (int)bits;
-    c->d = desc;
-    c->kind = 0;
     c->m = m;
     c->n = n;
-    t_register(r, c, "radix_sort.%s.v%d.bits0-%u.%s.n%zu.%s", sweep_dtype_name((sweep_dtype)dt), vs,
-               bits, desc ? "desc" : "asc", n, shape);
+    t_register(r, c, "radix_sort.%s.v%d.bits0-%u.%s.n%zu%s.%s", sweep_dtype_name((sweep_dtype)dt),
+               vs, bits, desc ? "desc" : "asc", n, in_place ? ".inplace" : "", shape);
+}
+
+/* Keys that differ in the bytes of mask only (c->m = 2 + mask). */
+static void reg_bytes(t_registry *r, t_case *c, int dt, int vs, int desc, int in_place, size_t n,
+                      unsigned mask) {
+    char shape[16];
+    snprintf(shape, sizeof shape, "bytes%x", mask);
+    reg_shaped(r, c, dt, vs, desc, in_place, 2 + (int)mask, n, shape);
 }
 
 void t_register_radix_sort(t_registry *r) {
@@ -251,12 +244,12 @@ void t_register_radix_sort(t_registry *r) {
             reg_bytes(r, &c, some[s].dt, some[s].vs, (int)(k % 2), g == 4, g % 3 ? 4097 : 20011,
                       some[s].masks[g]);
     /* the top two bytes equal: a few large buckets where the hybrid sort expects small */
-    reg_shaped(r, &c, SWEEP_U32, 0, 0, kTopPair, t_large_sizes[5], "toppair");
-    reg_shaped(r, &c, SWEEP_I64, 4, 1, kTopPair, t_large_sizes[5], "toppair");
+    reg_shaped(r, &c, SWEEP_U32, 0, 0, 0, kTopPair, t_large_sizes[5], "toppair");
+    reg_shaped(r, &c, SWEEP_I64, 4, 1, 0, kTopPair, t_large_sizes[5], "toppair");
     /* few distinct keys, long enough for the GPU hybrid sort's choice (tests lower its
      * threshold) */
-    reg_shaped(r, &c, SWEEP_U32, 0, 0, kFew, (1u << 20) + 5, "few");
-    reg_shaped(r, &c, SWEEP_F64, 8, 1, kFew, (1u << 20) + 5, "few");
+    reg_shaped(r, &c, SWEEP_U32, 0, 0, 0, kFew, (1u << 20) + 5, "few");
+    reg_shaped(r, &c, SWEEP_F64, 8, 1, 0, kFew, (1u << 20) + 5, "few");
     /* keys already in order, reversed, and the far side of both */
     static const struct {
         int dt, vs;
