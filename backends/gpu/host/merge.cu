@@ -50,13 +50,33 @@ template <class U> static PatternCmp<U> pattern_cmp(const sweep_kcmp *cmp) {
     return p;
 }
 
+/* The block sort of every tile of [0, n) from keys_in into keys_out (the same array is
+ * fine), values of vsize bytes alongside. */
+template <class U>
+static sweep_status launch_tile_sort(sweep_gpu_handle *h, const char *what, const PatternCmp<U> &p,
+                                     const void *keys_in, void *keys_out, const void *values_in,
+                                     void *values_out, size_t vsize, size_t n, size_t tile) {
+    const unsigned ntiles = (unsigned)((n + tile - 1) / tile);
+    if (vsize)
+        return sweep_gpu_launch(h, what, tile_sort_kernel<U, true>, ntiles, kSortThreads, 0, p,
+                                (const U *)keys_in, (U *)keys_out, values_in, values_out, vsize,
+                                sweep_gpu_value_unit(values_in, values_in, values_out, vsize), n,
+                                tile);
+    return sweep_gpu_launch(h, what, tile_sort_kernel<U, false>, ntiles, kSortThreads, 0, p,
+                            (const U *)keys_in, (U *)keys_out, nullptr, nullptr, 0, 1, n, tile);
+}
+
+size_t sweep_gpu_one_block_sort_max(size_t key_size) {
+    return (size_t)kSortThreads * (size_t)sort_items(key_size);
+}
+
 sweep_status sweep_gpu_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, void *values,
                                  size_t vsize, size_t n, size_t tile) {
     sweep_gpu_handle *h = (sweep_gpu_handle *)hv;
     SWEEP_CUSTOM_CMP(cmp, sweep_gpu_rtc_tile_sort(h, cmp, keys, values, vsize, n, tile));
     sweep_status st = check_cmp(h, cmp, "tile_sort");
     if (st != SWEEP_OK) return st;
-    const size_t cap = (size_t)kSortThreads * (size_t)sort_items(cmp->key_size);
+    const size_t cap = sweep_gpu_one_block_sort_max(cmp->key_size);
     if (tile == 0 || tile > cap || vsize > 16) {
         char msg[128];
         snprintf(msg, sizeof msg,
@@ -66,23 +86,11 @@ sweep_status sweep_gpu_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, vo
         return sweep_gpu_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     SWEEP_GPU_ENTER(h);
-    const size_t ntiles = (n + tile - 1) / tile;
-    const unsigned vunit = sweep_gpu_value_unit(values, values, values, vsize);
     return by_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
-        const PatternCmp<U> p = pattern_cmp<U>(cmp);
-        if (vsize)
-            return sweep_gpu_launch(h, "tile_sort", tile_sort_kernel<U, true>, (unsigned)ntiles,
-                                    kSortThreads, 0, p, (const U *)keys, (U *)keys, values, values,
-                                    vsize, vunit, n, tile);
-        return sweep_gpu_launch(h, "tile_sort", tile_sort_kernel<U, false>, (unsigned)ntiles,
-                                kSortThreads, 0, p, (const U *)keys, (U *)keys, nullptr, nullptr, 0,
-                                1, n, tile);
+        return launch_tile_sort<U>(h, "tile_sort", pattern_cmp<U>(cmp), keys, keys, values, values,
+                                   vsize, n, tile);
     });
-}
-
-size_t sweep_gpu_one_block_sort_max(size_t key_size) {
-    return (size_t)kSortThreads * (size_t)sort_items(key_size);
 }
 
 sweep_status sweep_gpu_one_block_sort(sweep_gpu_handle *h, int kind, int descending,
@@ -96,14 +104,8 @@ sweep_status sweep_gpu_one_block_sort(sweep_gpu_handle *h, int kind, int descend
         PatternCmp<U> p;
         p.kind = kind;
         p.descending = descending;
-        if (vsize)
-            return sweep_gpu_launch(
-                h, "radix_sort (one block)", tile_sort_kernel<U, true>, 1u, kSortThreads, 0, p,
-                (const U *)keys_in, (U *)keys_out, values_in, values_out, vsize,
-                sweep_gpu_value_unit(values_in, values_in, values_out, vsize), n, tile);
-        return sweep_gpu_launch(h, "radix_sort (one block)", tile_sort_kernel<U, false>, 1u,
-                                kSortThreads, 0, p, (const U *)keys_in, (U *)keys_out, nullptr,
-                                nullptr, 0, 1, n, tile);
+        return launch_tile_sort<U>(h, "radix_sort (one block)", p, keys_in, keys_out, values_in,
+                                   values_out, vsize, n, tile);
     });
 }
 
@@ -213,22 +215,15 @@ sweep_status sweep_gpu_merge_sort(void *hv, const sweep_kcmp *cmp, const void *k
     return by_width(ks, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         const PatternCmp<U> pc = pattern_cmp<U>(cmp);
-        const unsigned ntiles = (unsigned)((n + tile - 1) / tile);
-        if (vsize)
-            SWEEP_GPU_LAUNCH(h, "merge_sort (tiles)", tile_sort_kernel<U, true>, ntiles,
-                             kSortThreads, 0, pc, (const U *)keys_in, (U *)kcur, values_in, vcur,
-                             vsize, sweep_gpu_value_unit(values_in, values_in, vcur, vsize), n,
-                             tile);
-        else
-            SWEEP_GPU_LAUNCH(h, "merge_sort (tiles)", tile_sort_kernel<U, false>, ntiles,
-                             kSortThreads, 0, pc, (const U *)keys_in, (U *)kcur, nullptr, nullptr,
-                             0, 1, n, tile);
+        sweep_status st = launch_tile_sort<U>(h, "merge_sort (tiles)", pc, keys_in, kcur, values_in,
+                                              vcur, vsize, n, tile);
+        if (st != SWEEP_OK) return st;
         for (size_t w = tile; w < n; w *= 2) {
             const MergeArgs m =
                 sweep_gpu_merge_pass_args(kcur, vcur, kalt, valt, n, w, vsize, part, splits);
             SWEEP_GPU_LAUNCH(h, "merge_sort (partition)", merge_pairs_partition_kernel<U>,
                              (unsigned)((nparts + 255) / 256), 256, 0, pc, m, nparts, splits);
-            sweep_status st = launch_merge<U, true>(h, pc, m, nparts, "merge_sort (merge)");
+            st = launch_merge<U, true>(h, pc, m, nparts, "merge_sort (merge)");
             if (st != SWEEP_OK) return st;
             void *t = kcur;
             kcur = kalt;

@@ -210,6 +210,14 @@ template <class U, class Vt>
 constexpr bool kHybridTypes = sizeof(U) >= 4 && (std::is_same<Vt, NoValue>::value ||
                                                  sizeof(Vt) == 4 || sizeof(Vt) == 8);
 
+/* The least n the hybrid sort takes for keys of key_size bytes, with values or not
+ * (the device tuning's, unless a test lowers it). */
+size_t hybrid_min(const sweep_gpu_handle *h, size_t key_size, bool values) {
+    return key_size == 8 ? h->radix_hybrid_min8
+           : values      ? h->radix_hybrid_min4
+                         : h->radix_hybrid_min4_keys;
+}
+
 template <class U, class Vt>
 bool hybrid_fits(sweep_gpu_handle *h, const sweep_kradix *key, size_t n) {
     if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
@@ -217,10 +225,7 @@ bool hybrid_fits(sweep_gpu_handle *h, const sweep_kradix *key, size_t n) {
         return false;
     /* beyond, the buckets of random keys would not fit the large block shape */
     if (n / kHybridBuckets > LocalLarge::capacity * 15 / 16) return false;
-    const size_t min = sizeof(U) == 8                     ? h->radix_hybrid_min8
-                       : std::is_same<Vt, NoValue>::value ? h->radix_hybrid_min4_keys
-                                                          : h->radix_hybrid_min4;
-    return n >= min && readback_ready(h);
+    return n >= hybrid_min(h, sizeof(U), !std::is_same<Vt, NoValue>::value) && readback_ready(h);
 }
 
 /* The sort's scratch, carved. */
@@ -647,13 +652,11 @@ sweep_status sweep_gpu_radix_sort(void *hv, const sweep_kradix *key, const void 
         return SWEEP_ERR_UNSUPPORTED; /* the core composes it from the basic kernels */
     /* Up to one block's tile of keys sorted on all their bits: the block sort of
      * merge.cu, in one launch and without scratch, where the LSD sort takes a dozen
-     * launches and memsets whatever the size (the same order: patterns, stably). */
-    const size_t hybrid_min = key->key_size == 8 ? h->radix_hybrid_min8
-                              : vsize            ? h->radix_hybrid_min4
-                                                 : h->radix_hybrid_min4_keys;
+     * launches and memsets whatever the size (the same order: patterns, stably). Not
+     * where a test lowers the hybrid sort's threshold to run it on short inputs. */
     if (n > 0 && key->begin_bit == 0 && key->end_bit == 8 * key->key_size &&
         n <= sweep_gpu_one_block_sort_max(key->key_size) && vsize <= 16 &&
-        n < hybrid_min /* tests lower it to run the hybrid sort on short inputs */) {
+        n < hybrid_min(h, key->key_size, vsize != 0)) {
         if (!scratch) {
             *scratch_bytes = 0;
             return SWEEP_OK;
