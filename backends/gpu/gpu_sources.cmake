@@ -10,6 +10,7 @@ set(SWEEP_GPU_DIR ${CMAKE_CURRENT_LIST_DIR})
 # run-time compiled kernels of custom operators and comparators.
 set(SWEEP_GPU_KERNEL_SOURCES
   host/tile_scan.cu
+  host/reduce.cu
   host/scan.cu
   host/scan_plain.cu
   host/scan_flags.cu

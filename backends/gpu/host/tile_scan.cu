@@ -1,7 +1,6 @@
 /*
  * tile_scan.cu -- the basic scan kernels of the table (tile_reduce, tile_scan,
- * head flags, segment_last) instantiated over the built-in operators, and the fused
- * reduce, which is tile_reduce over a grid's worth of chunks, then over their partials.
+ * head flags, segment_last) instantiated over the built-in operators.
  */
 #include "gpu/host/gpu_backend.h"
 #include "gpu/host/launch.cuh"
@@ -122,31 +121,4 @@ sweep_status sweep_gpu_segment_last(void *hv, const sweep_kop *op, const void *s
     case 8: return segment_last_run<unsigned long long>(h, op, scanned, offsets, nseg, base, out);
     default: return sweep_gpu_report(h, SWEEP_ERR_UNSUPPORTED, "segment_last: element size");
     }
-}
-
-/* Ordered reduction: a grid of contiguous chunks (tile_reduce), then their partials. */
-sweep_status sweep_gpu_reduce(void *hv, const sweep_kop *op, const void *in, size_t n, void *out,
-                              void *scratch, size_t *scratch_bytes) {
-    sweep_gpu_handle *h = (sweep_gpu_handle *)hv;
-    if (op->kind == SWEEP_OP_CUSTOM)
-        return sweep_gpu_rtc_reduce(h, op, in, n, out, scratch, scratch_bytes);
-    SWEEP_GPU_ENTER(h);
-    size_t blocks, chunk;
-    sweep_gpu_reduce_chunks(h, n, &blocks, &chunk);
-    if (!scratch) {
-        *scratch_bytes = blocks * op->size;
-        return SWEEP_OK;
-    }
-    return dispatch_op(op, [&](auto tag) -> sweep_status {
-        typedef typename decltype(tag)::T T;
-        typedef typename decltype(tag)::Op Op;
-        TileArgs<T> a =
-            sweep_gpu_tile_args<T>(op, in, NULL, NULL, n, chunk, NULL, scratch, NULL, 0);
-        SWEEP_GPU_LAUNCH(h, "reduce (chunks)", tile_block_kernel<T, Op, false>, (unsigned)blocks,
-                         kTileThreads, 0, a);
-        a = sweep_gpu_tile_args<T>(op, scratch, NULL, NULL, blocks, blocks, NULL, out, NULL, 0);
-        SWEEP_GPU_LAUNCH(h, "reduce (partials)", tile_block_kernel<T, Op, false>, 1, kTileThreads,
-                         0, a);
-        return SWEEP_OK;
-    });
 }

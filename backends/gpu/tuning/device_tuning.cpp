@@ -29,6 +29,7 @@ constexpr sweep_gpu_tuning kSm90 = {
     (size_t)1 << 27,
     /* split_resident_bytes */ (size_t)1 << 28,
     /* reduce_blocks_per_sm */ 4,
+    /* reduce_one_block_bytes */ 16384,
 };
 
 /* A row of defaults: sm_90's values, until they are measured on the architecture. */

@@ -31,6 +31,8 @@ typedef struct sweep_gpu_tuning {
     size_t split_resident_bytes;
     /* The ordered reduction's first pass: at most this many blocks an SM. */
     unsigned reduce_blocks_per_sm;
+    /* Reductions of at most this many bytes run in one launch of one block. */
+    size_t reduce_one_block_bytes;
 } sweep_gpu_tuning;
 
 /* The row for a device. Never NULL: a device no row names gets its vendor's defaults. */
