@@ -81,6 +81,8 @@ sweep_status sweep_gpu_reduce(void *hv, const sweep_kop *op, const void *in, siz
     return dispatch_op(op, [&](auto tag) -> sweep_status {
         typedef typename decltype(tag)::T T;
         typedef typename decltype(tag)::Op Op;
+        /* The kernel turns the identity into its padding (RightNeutral is device code:
+         * called here, on the host, nvcc's stand-in for it ends the process). */
         const T identity = identity_of<T>(op);
         if (p.blocks == 1)
             return reduce_launch<T, Op>(h, "reduce (one block)", (const T *)in, n, 1, p.chunk,
