@@ -44,31 +44,26 @@ SWEEP_GPU_INLINE void hist_add(const HistArgs &a, unsigned long long b, unsigned
         atomic_add((unsigned *)a.counts + b, c);
 }
 
-/* The bin of an even integer sample without a 64-bit division: the quotient of
- * d * bins by the range estimated in double precision (off by at most one where
- * bins < 2^50), then corrected exactly; hist_scale's 128-bit path where d * bins
- * does not fit 64 bits. The same bin as hist_bin (util/hist_bins.cuh). */
+/* The bin of an even integer sample without a 64-bit division: with
+ * m = floor((2^64 - 1) / range), the high half of (d * bins) * m is the quotient of
+ * d * bins by the range or one less (d * bins < 2^64), and one comparison settles it;
+ * hist_scale's 128-bit path where d * bins does not fit 64 bits. The same bin as
+ * hist_bin (util/hist_bins.cuh). */
 struct HistScale {
-    double inv_range; /* 1 / (upper_key - lower_key) */
-    bool fits;        /* range * bins fits 64 bits */
+    unsigned long long magic; /* floor((2^64 - 1) / range) */
+    bool fits;                /* range * bins fits 64 bits */
 
     SWEEP_GPU_INLINE void init(const HistBins &h) {
         const unsigned long long range = h.upper_key - h.lower_key;
-        fits = range <= ~0ull / h.bins;
-        inv_range = 1.0 / (double)range;
+        fits = range != 0 && range <= ~0ull / h.bins;
+        magic = range != 0 ? ~0ull / range : 0;
     }
     SWEEP_GPU_INLINE unsigned long long scale(const HistBins &h, unsigned long long d) const {
         const unsigned long long range = h.upper_key - h.lower_key;
         if (!fits) return hist_scale(d, h.bins, range);
         const unsigned long long x = d * h.bins;
-        double e = (double)x * inv_range;
-        const double most = (double)(h.bins - 1);
-        if (e > most) e = most;
-        unsigned long long q = (unsigned long long)e; /* q * range <= (bins - 1) * range */
-        while (q > 0 && q * range > x)
-            --q;
-        while (x - q * range >= range)
-            ++q;
+        unsigned long long q = __umul64hi(x, magic); /* q * range <= x */
+        if (x - q * range >= range) ++q;
         return q;
     }
 };
