@@ -1,20 +1,23 @@
 /*
- * runs_select.cuh -- the fused run primitives' select: one pass over the keys, each
- * tile's output position from a decoupled look-back over counts (lookback.cuh).
+ * runs_select.cuh -- the fused run primitives in one pass over the keys: each tile's
+ * place in the output from a decoupled look-back (lookback.cuh).
  *
  * A tile loads its keys (striped, 16 bytes per thread where aligned) plus the key
- * before it (and, for non-trivial runs, the key after it), flags on chip what it
- * selects, counts, publishes its count, looks back for the selections before it and
- * scatters its selections through shared memory, so the stores stay coalesced. What
- * is selected and written, by mode:
- *   kRunsUnique:     the first key of each run (and its value) -> keys_out, values_out;
- *   kRunsEncode:     the first key of each run -> keys_out, its position -> starts;
- *   kRunsNonTrivial: the first and the last position of each run longer than one, in
- *                    order: selection 2k writes offsets[k] (the start), selection
- *                    2k + 1 writes lengths[k] = last + 1 (the end), which
- *                    runs_end_to_length_kernel turns into the length afterwards.
- * The last tile writes the number of runs to *count. Keys are compared as unsigned
- * integers of their size, which is bytewise equality.
+ * before it and the key after it, and marks on chip each key's run head (it differs
+ * from the key before) and run last (it differs from the key after). What it selects
+ * and writes, by mode:
+ *   kRunsUnique:     heads: their keys (and values) -> keys_out, values_out;
+ *   kRunsEncode:     heads: their keys -> keys_out; lasts: their run's length ->
+ *                    lengths, at the rank of the run;
+ *   kRunsNonTrivial: heads that are not lasts (the first index of a run longer than
+ *                    one) -> offsets; lasts that are not heads: the run's length ->
+ *                    lengths, at the rank of the run.
+ * A run's length is last + 1 - its head's index; where the head lies in an earlier
+ * tile, the look-back brings it: tiles carry (runs selected, 1 + index of the latest
+ * head) for encode and non-trivial runs, the count alone for unique. Selections and
+ * lengths go out through shared memory, so the stores stay coalesced, and the last
+ * tile writes the number of runs to *count. Keys are compared as unsigned integers of
+ * their size, which is bytewise equality.
  */
 #ifndef SWEEP_GPU_RUNS_SELECT_CUH
 #define SWEEP_GPU_RUNS_SELECT_CUH
@@ -47,6 +50,48 @@ template <class K, class Vt, int MODE> struct RunsShape {
     static constexpr size_t buffer_bytes = (size_t)tile * widest;
 };
 
+/* What a tile carries to the next for encode and non-trivial runs: the runs selected
+ * so far and 1 + the index of the latest run head (0: none yet). */
+struct RunsCarry {
+    unsigned long long count;
+    unsigned long long head1;
+};
+struct RunsCarryOp {
+    typedef RunsCarry value;
+    SWEEP_GPU_INLINE static RunsCarry combine(const RunsCarry &a, const RunsCarry &b) {
+        RunsCarry r;
+        r.count = a.count + b.count;
+        r.head1 = b.head1 ? b.head1 : a.head1;
+        return r;
+    }
+};
+/* The count alone (unique). */
+typedef Plain<unsigned long long, OpSum> RunsCountOp;
+
+SWEEP_GPU_INLINE unsigned long long runs_count(const unsigned long long &v) {
+    return v;
+}
+SWEEP_GPU_INLINE unsigned long long runs_count(const RunsCarry &v) {
+    return v.count;
+}
+SWEEP_GPU_INLINE unsigned long long runs_head1(const unsigned long long &) {
+    return 0;
+}
+SWEEP_GPU_INLINE unsigned long long runs_head1(const RunsCarry &v) {
+    return v.head1;
+}
+SWEEP_GPU_INLINE void runs_make(unsigned long long &v, unsigned long long count,
+                                unsigned long long) {
+    v = count;
+}
+SWEEP_GPU_INLINE void runs_make(RunsCarry &v, unsigned long long count, unsigned long long head1) {
+    v.count = count;
+    v.head1 = head1;
+}
+
+template <int MODE>
+using RunsOp = typename std::conditional<MODE == kRunsUnique, RunsCountOp, RunsCarryOp>::type;
+
 struct RunsArgs {
     const void *keys;
     size_t n;
@@ -55,44 +100,55 @@ struct RunsArgs {
     unsigned value_unit;   /* copy_unit of the generic value path */
     void *keys_out;        /* kRunsUnique, kRunsEncode */
     void *values_out;
-    size_t *starts;     /* kRunsEncode: run starts; kRunsNonTrivial: offsets */
-    size_t *ends;       /* kRunsNonTrivial: run ends (lengths, before the fix-up) */
+    size_t *offsets;    /* kRunsNonTrivial */
+    size_t *lengths;    /* kRunsEncode, kRunsNonTrivial */
     size_t *count;      /* the number of runs written */
     unsigned stall_mod; /* test hook: tiles with tile % stall_mod == 1 publish late */
     int spin_limit;
 };
 
-/* Whether position i (0 < i < n, or i == 0 with have_prev false) is selected: a run's
- * first key (unique, encode), or a non-trivial run's first or last position. */
+/* The marks of one key: head, last, selected, and whether it writes a length. */
+enum : unsigned { kMarkHead = 1u, kMarkSelect = 2u, kMarkLength = 4u };
+
 template <int MODE, class K>
-SWEEP_GPU_INLINE unsigned runs_flag(bool have_prev, K prev, K cur, bool have_next, K next) {
+SWEEP_GPU_INLINE unsigned runs_marks(bool have_prev, K prev, K cur, bool have_next, K next) {
     const bool head = !have_prev || prev != cur;
-    if (MODE != kRunsNonTrivial) return head;
     const bool last = !have_next || next != cur;
-    return head != last; /* a head that is not also its run's last, or the reverse */
+    bool select, length;
+    if (MODE == kRunsNonTrivial) {
+        select = head && !last;
+        length = last && !head;
+    } else {
+        select = head;
+        length = MODE == kRunsEncode && last;
+    }
+    return (head ? kMarkHead : 0u) | (select ? kMarkSelect : 0u) | (length ? kMarkLength : 0u);
 }
 
-/* One lane's count of tile q's selections (the look-back's fallback: rare, plain loads). */
+/* One lane's carry of tile q (the look-back's fallback: rare, plain loads). */
 template <int MODE, int TILE, class K>
-SWEEP_GPU_INLINE unsigned long long runs_count_tile(const RunsArgs &a, size_t q) {
+SWEEP_GPU_INLINE typename RunsOp<MODE>::value runs_reduce_tile(const RunsArgs &a, size_t q) {
     const K *keys = (const K *)a.keys;
     const size_t start = q * (size_t)TILE;
     const size_t end = a.n - start < (size_t)TILE ? a.n : start + TILE;
-    unsigned long long c = 0;
+    unsigned long long c = 0, head1 = 0;
     K prev = start > 0 ? keys[start - 1] : K(0);
     K cur = keys[start];
     for (size_t g = start; g < end; ++g) {
         const bool have_next = g + 1 < a.n;
         const K next = have_next ? keys[g + 1] : K(0);
-        c += runs_flag<MODE>(g > 0, prev, cur, have_next, next);
+        const unsigned m = runs_marks<MODE>(g > 0, prev, cur, have_next, next);
+        c += (m & kMarkSelect) != 0;
+        if (m & kMarkHead) head1 = g + 1;
         prev = cur;
         cur = next;
     }
-    return c;
+    typename RunsOp<MODE>::value v;
+    runs_make(v, c, head1);
+    return v;
 }
 
-/* A tile's total selected elements, in order in shared memory, to out from base on,
- * coalesced. */
+/* A tile's total elements, in order in shared memory, to out from base on, coalesced. */
 template <class T>
 SWEEP_GPU_INLINE void runs_write(T *out, size_t base, const T *sbuf, unsigned total) {
     for (unsigned p = threadIdx.x; p < total; p += blockDim.x)
@@ -101,9 +157,10 @@ SWEEP_GPU_INLINE void runs_write(T *out, size_t base, const T *sbuf, unsigned to
 
 template <class K, class Vt, int MODE, class Sh = RunsShape<K, Vt, MODE>>
 __global__ void __launch_bounds__(Sh::threads)
-    runs_select_kernel(RunsArgs a, TileState<unsigned long long> ts) {
-    typedef Plain<unsigned long long, OpSum> C;
-    typedef BlockScan<Plain<unsigned, OpSum>, Sh::threads> BS;
+    runs_select_kernel(RunsArgs a, TileState<typename RunsOp<MODE>::value> ts) {
+    typedef RunsOp<MODE> C;
+    typedef typename C::value V;
+    typedef BlockScan<C, Sh::threads> BS;
     constexpr int THREADS = Sh::threads;
     constexpr int ITEMS = Sh::items;
     constexpr int TILE = Sh::tile;
@@ -114,8 +171,10 @@ __global__ void __launch_bounds__(Sh::threads)
                  ? Sh::buffer_bytes
                  : (size_t)smem_padded_size<K>(TILE) * sizeof(K)];
     __shared__ typename BS::Storage bs;
-    __shared__ unsigned long long s_prefix;
-    __shared__ K s_edge[2]; /* the keys before and after the tile */
+    __shared__ V s_prefix;
+    __shared__ K s_edge[2];      /* the keys before and after the tile */
+    __shared__ unsigned s_first; /* the marks of the tile's first key */
+    __shared__ unsigned s_nlen;  /* lengths the tile writes */
 
     const K *keys = (const K *)a.keys;
     const int tid = threadIdx.x;
@@ -127,15 +186,20 @@ __global__ void __launch_bounds__(Sh::threads)
     K *skeys = (K *)sbuf;
     tile_load_striped<K, THREADS, ITEMS>(keys + tile_start, skeys, len,
                                          full && aligned16(keys + tile_start));
-    if (tid == 0 && tile_start > 0) s_edge[0] = keys[tile_start - 1];
-    if (MODE == kRunsNonTrivial && tid == 1 && tile_start + len < a.n)
+    if (tid == 0) {
+        if (tile_start > 0) s_edge[0] = keys[tile_start - 1];
+        s_nlen = 0;
+    }
+    if (MODE != kRunsUnique && tid == 1 && tile_start + len < a.n)
         s_edge[1] = keys[tile_start + len];
     __syncthreads();
 
-    /* The thread's items, blocked: flags as bits, and the keys the scatter needs. */
+    /* The thread's items, blocked: marks (4 bits each), and the keys the scatter needs. */
     const int first = tid * ITEMS;
-    K mine[ITEMS];
-    unsigned bits = 0, cnt = 0;
+    K mine[MODE == kRunsNonTrivial ? 1 : ITEMS];
+    unsigned long long marks = 0;
+    unsigned cnt = 0, nlen = 0;
+    unsigned long long head1 = 0;
     {
         const bool have_prev0 = tile_start + (size_t)first > 0;
         K prev = first == 0 ? s_edge[0] : first - 1 < len ? skeys[smem_pad<K>(first - 1)] : K(0);
@@ -143,130 +207,130 @@ __global__ void __launch_bounds__(Sh::threads)
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             const int i = first + j;
-            const bool in_tile_next = i + 1 < len;
             const bool have_next = tile_start + (size_t)i + 1 < a.n;
             K next = K(0);
-            if (MODE == kRunsNonTrivial && have_next)
-                next = in_tile_next ? skeys[smem_pad<K>(i + 1)] : s_edge[1];
-            else if (in_tile_next)
+            if (i + 1 < len)
                 next = skeys[smem_pad<K>(i + 1)];
-            mine[j] = cur;
-            const unsigned f =
-                i < len ? runs_flag<MODE>(j > 0 || have_prev0, prev, cur, have_next, next) : 0u;
-            bits |= f << j;
-            cnt += f;
+            else if (MODE != kRunsUnique && have_next)
+                next = s_edge[1];
+            if constexpr (MODE != kRunsNonTrivial) mine[j] = cur;
+            const unsigned m =
+                i < len ? runs_marks<MODE>(j > 0 || have_prev0, prev, cur, have_next, next) : 0u;
+            marks |= (unsigned long long)m << (4 * j);
+            cnt += (m & kMarkSelect) != 0;
+            nlen += (m & kMarkLength) != 0;
+            if (m & kMarkHead) head1 = tile_start + (size_t)i + 1;
             prev = cur;
             cur = next;
         }
     }
+    if (tid == 0) s_first = (unsigned)(marks & 0xfu);
+    if (MODE != kRunsUnique && nlen) atomic_add(&s_nlen, nlen);
 
-    unsigned pre, tcount;
+    V mine_v, pre, total;
+    runs_make(mine_v, cnt, head1);
     bool has;
-    BS::exclusive(cnt, pre, has, tcount, bs);
-    if (!has) pre = 0;
+    BS::exclusive(mine_v, pre, has, total, bs);
 
-    /* The selections before this tile. */
+    /* What comes before this tile. */
     if (emulated_stall(a.stall_mod, tile) && tid == 0) stall_delay(a.spin_limit);
     if (tile > 0 && warp_id() == 0) {
-        if (tid == 0) ts.publish(tile, (unsigned long long)tcount, kStatusAggregate);
-        const unsigned long long ex = lookback<C>(
-            ts, tile, a.spin_limit, [&](size_t q) { return runs_count_tile<MODE, TILE, K>(a, q); });
+        if (tid == 0) ts.publish(tile, total, kStatusAggregate);
+        const V ex = lookback<C>(ts, tile, a.spin_limit,
+                                 [&](size_t q) { return runs_reduce_tile<MODE, TILE, K>(a, q); });
         if (tid == 0) {
-            ts.publish(tile, ex + tcount, kStatusPrefix);
+            ts.publish(tile, C::combine(ex, total), kStatusPrefix);
             s_prefix = ex;
         }
     } else if (tile == 0 && tid == 0) {
-        ts.publish(0, (unsigned long long)tcount, kStatusPrefix);
-        s_prefix = 0;
+        ts.publish(0, total, kStatusPrefix);
+        V zero;
+        runs_make(zero, 0, 0);
+        s_prefix = zero;
     }
-    __syncthreads(); /* s_prefix; every thread is done with skeys */
-    const size_t base = (size_t)s_prefix;
+    __syncthreads(); /* s_prefix, s_first, s_nlen; every thread is done with skeys */
+    const V tile_prefix = s_prefix;
+    const V before = has ? C::combine(tile_prefix, pre) : tile_prefix; /* this thread's */
+    const size_t base = (size_t)runs_count(tile_prefix);
+    const unsigned tcount = (unsigned)runs_count(total);
+    const size_t mine_rank = (size_t)runs_count(before); /* of the thread's first selection */
 
-    if (MODE != kRunsNonTrivial) {
-        /* the selected keys, in order */
-        unsigned r = pre;
+    /* the selections: keys (unique, encode) or first indices (non-trivial runs) */
+    if constexpr (MODE != kRunsNonTrivial) {
+        unsigned r = (unsigned)(mine_rank - base);
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j)
-            if (bits >> j & 1u) ((K *)sbuf)[r++] = mine[j];
+            if ((marks >> (4 * j)) & kMarkSelect) ((K *)sbuf)[r++] = mine[j];
         __syncthreads();
         runs_write<K>((K *)a.keys_out, base, (const K *)sbuf, tcount);
         __syncthreads();
+    } else {
+        unsigned r = (unsigned)(mine_rank - base);
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j)
+            if ((marks >> (4 * j)) & kMarkSelect)
+                ((size_t *)sbuf)[r++] = tile_start + (size_t)(first + j);
+        __syncthreads();
+        runs_write<size_t>(a.offsets, base, (const size_t *)sbuf, tcount);
+        __syncthreads();
     }
-    if (MODE != kRunsUnique) {
-        /* positions: run starts; for non-trivial runs, starts and ends alternating */
-        size_t *spos = (size_t *)sbuf;
-        unsigned r = pre;
+    /* the lengths: a run's at its last key, at the run's rank; the tile's first length
+     * is of the run of its first key (started in an earlier tile unless that key is a
+     * head) */
+    if constexpr (MODE != kRunsUnique) {
+        const size_t lbase = base - ((s_first & kMarkHead) ? 0 : 1);
+        size_t r = mine_rank;
+        unsigned long long latest1 = runs_head1(before);
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
-            if (bits >> j & 1u) {
-                const size_t g = tile_start + (size_t)(first + j);
-                spos[r] = MODE == kRunsNonTrivial && ((base + r) & 1u) ? g + 1 : g;
-                ++r;
-            }
+            const unsigned m = (unsigned)(marks >> (4 * j)) & 0xfu;
+            const size_t g = tile_start + (size_t)(first + j);
+            if (m & kMarkHead) latest1 = g + 1;
+            if (m & kMarkSelect) ++r;
+            if (m & kMarkLength) ((size_t *)sbuf)[r - 1 - lbase] = g + 2 - latest1;
         }
         __syncthreads();
-        if (MODE == kRunsEncode) {
-            runs_write<size_t>(a.starts, base, spos, tcount);
-        } else {
-            for (unsigned p = tid; p < tcount; p += THREADS) {
-                const size_t k = base + p;
-                if (k & 1u)
-                    a.ends[k >> 1] = spos[p];
-                else
-                    a.starts[k >> 1] = spos[p];
-            }
-        }
+        runs_write<size_t>(a.lengths, lbase, (const size_t *)sbuf, s_nlen);
     }
     if (MODE == kRunsUnique && a.values_in) {
-        if constexpr (VALUES) {
+        if constexpr (VALUES && MODE == kRunsUnique) {
             /* values striped into shared memory, the selected ones gathered in order */
-            typedef Vt V;
-            const V *vin = (const V *)a.values_in + tile_start;
-            V *sval = (V *)sbuf;
-            if (full && aligned16(vin) && (TILE * sizeof(V)) % 16 == 0) {
-                for (int k = tid; k < TILE * (int)sizeof(V) / 16; k += THREADS)
+            typedef Vt Val;
+            const Val *vin = (const Val *)a.values_in + tile_start;
+            Val *sval = (Val *)sbuf;
+            if (full && aligned16(vin) && (TILE * sizeof(Val)) % 16 == 0) {
+                for (int k = tid; k < TILE * (int)sizeof(Val) / 16; k += THREADS)
                     ((uint4 *)sval)[k] = ((const uint4 *)vin)[k];
             } else {
                 for (int i = tid; i < len; i += THREADS)
                     sval[i] = vin[i];
             }
             __syncthreads();
-            V picked[ITEMS];
+            Val picked[ITEMS];
 #pragma unroll
             for (int j = 0; j < ITEMS; ++j)
-                if (bits >> j & 1u) picked[j] = sval[first + j];
+                if ((marks >> (4 * j)) & kMarkSelect) picked[j] = sval[first + j];
             __syncthreads();
-            unsigned r = pre;
+            unsigned r = (unsigned)(mine_rank - base);
 #pragma unroll
             for (int j = 0; j < ITEMS; ++j)
-                if (bits >> j & 1u) sval[r++] = picked[j];
+                if ((marks >> (4 * j)) & kMarkSelect) sval[r++] = picked[j];
             __syncthreads();
-            runs_write<V>((V *)a.values_out, base, sval, tcount);
+            runs_write<Val>((Val *)a.values_out, base, sval, tcount);
         } else {
             /* values of any size, straight from the input */
-            unsigned r = pre;
+            size_t r = mine_rank;
 #pragma unroll
             for (int j = 0; j < ITEMS; ++j) {
-                if (bits >> j & 1u) {
-                    copy_elem(a.values_out, base + r, a.values_in, tile_start + (size_t)(first + j),
+                if ((marks >> (4 * j)) & kMarkSelect) {
+                    copy_elem(a.values_out, r, a.values_in, tile_start + (size_t)(first + j),
                               a.vsize, a.value_unit);
                     ++r;
                 }
             }
         }
     }
-    if (tid == 0 && tile_start + (size_t)len == a.n)
-        *a.count = MODE == kRunsNonTrivial ? (base + tcount) / 2 : base + tcount;
-}
-
-/* Non-trivial runs: lengths[k] held the run's end; the length is end - offsets[k]
- * (the number of runs read on the device). */
-static __global__ void runs_end_to_length_kernel(const size_t *offsets, const size_t *count,
-                                                 size_t *lengths) {
-    const size_t c = *count;
-    for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < c;
-         k += (size_t)gridDim.x * blockDim.x)
-        lengths[k] -= offsets[k];
+    if (tid == 0 && tile_start + (size_t)len == a.n) *a.count = base + tcount;
 }
 
 } // namespace sweep_gpu

@@ -1,12 +1,10 @@
 /*
  * runs.cu -- the run primitives on the GPU: the index kernels of the table that the
  * core composes run-length encoding and non-trivial runs from (device/run_kernels.cuh:
- * iota and range_lengths), and the fused entry (device/runs_select.cuh): unique in
- * one kernel, run-length encoding in two (the select of first keys and starts, then
- * range_lengths), non-trivial runs in two (the select of their starts and ends, then
- * the lengths from those). Keys of 1, 2, 4 or 8 bytes at their natural alignment;
- * values of 1, 2, 4, 8 or 16 bytes at theirs go through shared memory, others are
- * copied bytewise.
+ * iota and range_lengths), and the fused entry (device/runs_select.cuh): unique,
+ * run-length encoding and non-trivial runs in one kernel each. Keys of 1, 2, 4 or 8
+ * bytes at their natural alignment; values of 1, 2, 4, 8 or 16 bytes at theirs go
+ * through shared memory, others are copied bytewise.
  */
 #include "gpu/device/run_kernels.cuh"
 #include "gpu/device/runs_select.cuh"
@@ -36,42 +34,22 @@ sweep_status sweep_gpu_range_lengths(void *hv, const size_t *starts, const size_
 
 namespace {
 
-/* The scratch of one fused run: the tile states, a count word (unique without one),
- * and for run-length encoding the starts of every run. */
-struct RunsScratch {
-    size_t states, count, starts;
-    size_t total() const {
-        return states + count + starts;
-    }
-};
-
-template <class K, class Vt, int MODE>
-RunsScratch runs_scratch(const sweep_kruns *r, size_t *ntiles) {
-    typedef RunsShape<K, Vt, MODE> Sh;
-    *ntiles = (r->n + Sh::tile - 1) / Sh::tile;
-    RunsScratch s;
-    s.states = TileState<unsigned long long>::bytes(*ntiles);
-    s.count = 256;
-    s.starts = MODE == kRunsEncode ? round256(r->n * sizeof(size_t)) : 0;
-    return s;
-}
-
 template <class K, class Vt, int MODE>
 sweep_status runs_run(sweep_gpu_handle *h, const sweep_kruns *r, void *scratch,
                       size_t *scratch_bytes) {
     typedef RunsShape<K, Vt, MODE> Sh;
-    size_t ntiles = 0;
-    const RunsScratch s = runs_scratch<K, Vt, MODE>(r, &ntiles);
+    typedef TileState<typename RunsOp<MODE>::value> TS;
+    const size_t ntiles = (r->n + Sh::tile - 1) / Sh::tile;
     if (ntiles > 0x7fffffffull) /* one block per tile */
         return sweep_gpu_report(h, SWEEP_ERR_UNSUPPORTED, "runs: too many tiles");
+    /* the tile states, and a count word for unique without one */
+    const size_t states = TS::bytes(ntiles);
     if (!scratch) {
-        *scratch_bytes = s.total();
+        *scratch_bytes = states + 256;
         return SWEEP_OK;
     }
     unsigned char *p = (unsigned char *)scratch;
-    TileState<unsigned long long> ts =
-        TileState<unsigned long long>::carve(p, ntiles, sweep_gpu_tile_tag());
-    size_t *count_word = (size_t *)(p + s.states);
+    const TS ts = TS::carve(p, ntiles, sweep_gpu_tile_tag());
     RunsArgs a;
     memset(&a, 0, sizeof a);
     a.keys = r->keys;
@@ -81,21 +59,13 @@ sweep_status runs_run(sweep_gpu_handle *h, const sweep_kruns *r, void *scratch,
     a.value_unit = a.values_in ? copy_unit(r->values_in, r->values_out, r->vsize) : 1;
     a.keys_out = r->keys_out;
     a.values_out = r->values_out;
-    a.starts = MODE == kRunsEncode ? (size_t *)(p + s.states + s.count) : r->offsets;
-    a.ends = MODE == kRunsNonTrivial ? r->lengths : NULL;
-    a.count = r->count ? r->count : count_word;
+    a.offsets = r->offsets;
+    a.lengths = r->lengths;
+    a.count = r->count ? r->count : (size_t *)(p + states);
     a.stall_mod = h->stall_mod;
     a.spin_limit = h->spin_limit;
-    SWEEP_GPU_LAUNCH(h, "runs (select)", runs_select_kernel<K, Vt, MODE>, (unsigned)ntiles,
-                     Sh::threads, 0, a, ts);
-    if (MODE == kRunsEncode)
-        SWEEP_GPU_LAUNCH(h, "runs (lengths)", range_lengths_kernel, sweep_gpu_grid(h, r->n, 256),
-                         256, 0, (const size_t *)a.starts, (const size_t *)a.count, r->n, r->n,
-                         r->lengths, (uint8_t *)NULL);
-    if (MODE == kRunsNonTrivial)
-        SWEEP_GPU_LAUNCH(h, "runs (lengths)", runs_end_to_length_kernel,
-                         sweep_gpu_grid(h, r->n / 2 + 1, 256), 256, 0, (const size_t *)r->offsets,
-                         (const size_t *)a.count, r->lengths);
+    SWEEP_GPU_LAUNCH(h, "runs", runs_select_kernel<K, Vt, MODE>, (unsigned)ntiles, Sh::threads, 0,
+                     a, ts);
     return SWEEP_OK;
 }
 
