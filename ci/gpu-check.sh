@@ -128,6 +128,10 @@ if env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --ba
    env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive split >>"$stall_log" 2>&1 &&
    env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
+     --primitive unique >>"$stall_log" 2>&1 &&
+   env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
+     --primitive run_length >>"$stall_log" 2>&1 &&
+   env "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" "$suite" --backend "$backend" --path fused \
      --primitive radix_sort >>"$stall_log" 2>&1; then
   stall="ok"
 else

@@ -301,6 +301,111 @@ static t_result histogram_known_answer(const t_case *c, const t_env *env, char *
     return t_end(&t);
 }
 
+/* The edges of the GPU's histogram: c->kind 0 every sample in one bin, 1 nine in ten
+ * in one bin (runs of one bin broken by others), 2 samples one element past a 16-byte
+ * boundary (no vector loads from the start), 3 random samples; c->dtype, c->a bins,
+ * c->op count dtype, c->n (not a multiple of 16 bytes of samples). Even bins. */
+static t_result histogram_edge_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    const sweep_dtype dt = (sweep_dtype)c->dtype;
+    const sweep_dtype cdt = c->op ? SWEEP_U64 : SWEEP_U32;
+    const size_t n = c->n, size = sweep_dtype_size(dt), bins = (size_t)c->a;
+    const size_t csize = sweep_dtype_size(cdt), shift = c->kind == 2 ? 1 : 0;
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    unsigned char *buf = t_host(&t, (n + shift) * size);
+    uint64_t *want = t_host(&t, bins * sizeof(uint64_t));
+    unsigned char *got = t_host(&t, bins * csize), *want_c = t_host(&t, bins * csize);
+    if (t.failed) return t_end(&t);
+    unsigned char *samples = buf + shift * size;
+    h_i128 ilo = 0, ihi = 0;
+    double flo = 0, fhi = 0;
+    pick_range(&rng, dt, LAW_RANDOM, bins, &ilo, &ihi, &flo, &fhi);
+    unsigned char lower[8], upper[8];
+    if (is_float(dt)) {
+        put_f(dt, lower, 0, flo);
+        put_f(dt, upper, 0, fhi);
+    } else {
+        put_i(dt, lower, 0, ilo);
+        put_i(dt, upper, 0, ihi);
+    }
+    gen_samples(&rng, dt, buf, n + shift, bins, ilo, ihi, flo, fhi, NULL, 0);
+    if (c->kind <= 1) {
+        /* one sample within the range, repeated */
+        size_t at = 0;
+        while (at < n) {
+            if (is_float(dt)) {
+                const double v = get_f(dt, samples, at);
+                if (v >= flo && v < fhi) break;
+            } else {
+                const h_i128 v = get_i(dt, samples, at);
+                if (v >= ilo && v < ihi) break;
+            }
+            ++at;
+        }
+        if (at == n) {
+            if (is_float(dt))
+                put_f(dt, samples, 0, flo);
+            else
+                put_i(dt, samples, 0, ilo);
+            at = 0;
+        }
+        for (size_t i = 0; i < n; ++i)
+            if (c->kind == 0 || t_rng_below(&rng, 10) != 0)
+                memcpy(samples + i * size, samples + at * size, size);
+    }
+    o_histogram_even(dt, samples, n, lower, upper, bins, want);
+    for (size_t b = 0; b < bins; ++b) {
+        const uint64_t w = want[b];
+        const uint32_t w32 = (uint32_t)w;
+        memcpy(want_c + b * csize, cdt == SWEEP_U32 ? (const void *)&w32 : (const void *)&w, csize);
+    }
+    unsigned char *d_buf = t_dev_upload(&t, buf, (n + shift) * size);
+    void *d_counts = t_dev_poisoned(&t, bins * csize);
+    if (t.failed) return t_end(&t);
+    sweep_status st = sweep_histogram_even(env->ctx, d_buf + shift * size, dt, n, lower, upper,
+                                           bins, d_counts, cdt);
+    if (!t_ok(&t, st, "sweep_histogram_even")) return t_end(&t);
+    if (t_download(&t, got, d_counts, bins * csize, "counts"))
+        t_compare_bytes(&t, "counts", got, want_c, bins, csize);
+    return t_end(&t);
+}
+
+static void register_histogram_edges(t_registry *r, unsigned *k) {
+    t_case c;
+    memset(&c, 0, sizeof c);
+    c.family = "histogram";
+    c.fn = histogram_edge_case;
+    static const char *const kinds[4] = {"one_bin", "mostly_one_bin", "misaligned", "tail"};
+    /* a block's step is 512 vectors of 16 bytes: several of them, and 7 samples more */
+    static const int dts[] = {SWEEP_U8, SWEEP_I16, SWEEP_U32, SWEEP_I64, SWEEP_F32, SWEEP_F64};
+    for (int kind = 0; kind < 4; ++kind)
+        for (unsigned d = 0; d < 6; ++d)
+            for (int big = 0; big < 2; ++big, ++*k) {
+                c.dtype = dts[d];
+                c.kind = kind;
+                c.op = (int)(*k % 2);
+                c.a = big ? 13000 : 256;
+                c.n = 3 * 8192 * 16 / sweep_dtype_size((sweep_dtype)c.dtype) + 7;
+                t_register(r, &c, "even.edges.%s.%s.bins%d.%s.n%zu", kinds[kind],
+                           sweep_dtype_name((sweep_dtype)c.dtype), c.a, c.op ? "u64" : "u32", c.n);
+            }
+    /* the bins at and past the counter copies a block keeps (8, 4, 2, 1 copies of 48 KB
+     * in all) and past the privatised capacity */
+    static const int capacity_bins[] = {1536, 1537, 3072, 3073, 6144, 6145, 12288, 12289};
+    for (unsigned b = 0; b < 8; ++b)
+        for (int kind = 0; kind < 4; kind += 3, ++*k) {
+            c.dtype = SWEEP_U32;
+            c.kind = kind;
+            c.op = (int)(*k % 2);
+            c.a = capacity_bins[b];
+            c.n = (1u << 16) + 5;
+            t_register(r, &c, "even.edges.%s.u32.bins%d.%s.n%zu", kinds[kind], c.a,
+                       c.op ? "u64" : "u32", c.n);
+        }
+}
+
 void t_register_histogram(t_registry *r) {
     t_case c;
     memset(&c, 0, sizeof c);
@@ -356,4 +461,5 @@ void t_register_histogram(t_registry *r) {
                                sweep_dtype_name((sweep_dtype)c.dtype), law_name[law], c.a,
                                c.op ? "u64" : "u32", c.n);
                 }
+    register_histogram_edges(r, &k);
 }

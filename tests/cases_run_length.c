@@ -139,4 +139,5 @@ void t_register_run_length(t_registry *r) {
                                sweep_dtype_name((sweep_dtype)c.dtype),
                                t_run_law_name((t_run_law)law), c.n);
                 }
+    t_register_runs_edges(r, "run_length");
 }

@@ -129,4 +129,5 @@ void t_register_unique(t_registry *r) {
                                sweep_dtype_name((sweep_dtype)c.dtype),
                                t_run_law_name((t_run_law)law), c.b, c.n);
                 }
+    t_register_runs_edges(r, "unique");
 }

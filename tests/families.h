@@ -59,5 +59,8 @@ void t_register_search(t_registry *r);
 void t_register_unique(t_registry *r);
 void t_register_run_length(t_registry *r);
 void t_register_histogram(t_registry *r);
+/* Run primitives at the tile edges of the GPU's fused select (cases_runs_edges.c):
+ * family "unique" or "run_length". */
+void t_register_runs_edges(t_registry *r, const char *family);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */

@@ -211,6 +211,9 @@ sweep_status sweep_gpu_iota(void *h, size_t first, size_t n, size_t *out);
 sweep_status sweep_gpu_range_lengths(void *h, const size_t *starts, const size_t *count, size_t end,
                                      size_t n, size_t *lengths, uint8_t *long_flags);
 
+/* The fused run primitives (device/runs_select.cuh). */
+sweep_status sweep_gpu_runs(void *h, const sweep_kruns *runs, void *scratch, size_t *scratch_bytes);
+
 /* ---- histogram.cu ---- */
 sweep_status sweep_gpu_histogram(void *h, const sweep_khist *hist, const void *samples, size_t n,
                                  void *counts);

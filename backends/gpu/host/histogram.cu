@@ -1,7 +1,8 @@
 /*
  * histogram.cu -- the histogram kernel of the table (device/histogram_kernels.cuh)
- * for every sample dtype: counters privatised in shared memory where the bins fit and
- * no block can count 2^32 samples, global atomics otherwise.
+ * for every sample dtype: a few blocks per SM, counters privatised in shared memory
+ * (a copy per warp where they fit several times) where the bins fit and no block can
+ * count 2^32 samples, global atomics otherwise.
  */
 #include "gpu/device/histogram_kernels.cuh"
 #include "gpu/host/gpu_backend.h"
@@ -12,14 +13,37 @@ using namespace sweep_gpu;
 /* Shared counters a block may privatise: within the 48 KB every device gives a block
  * without raising the kernel's limit. */
 static const size_t kHistSharedBytes = 48 * 1024;
+/* Blocks an SM at most: a few, so that the loads in flight fill the memory system,
+ * each with its counters merged into the global counts at the end. */
+static const int kHistBlocksPerSm = 4;
 
 template <class T> static sweep_status histogram_run(sweep_gpu_handle *h, HistArgs a) {
-    const unsigned grid = sweep_gpu_grid(h, a.n, kHistThreads);
-    const size_t per_block =
-        (a.n + (size_t)grid * kHistThreads - 1) / ((size_t)grid * kHistThreads) * kHistThreads;
-    a.privatised = a.bins.bins * sizeof(unsigned) <= kHistSharedBytes && per_block < 0xffffffffull;
-    const size_t smem = a.privatised ? (size_t)a.bins.bins * sizeof(unsigned) : 0;
-    SWEEP_GPU_LAUNCH(h, "histogram", histogram_kernel<T>, grid, kHistThreads, smem, a);
+    constexpr size_t VEC = sizeof(T) < 16 ? 16 / sizeof(T) : 1;
+    const size_t step = (size_t)kHistThreads * VEC * kHistUnroll; /* a block's samples a step */
+    const size_t bins_bytes = (size_t)a.bins.bins * sizeof(unsigned);
+    const bool fits = a.bins.bins <= kHistSharedBytes / sizeof(unsigned);
+    /* a copy of the counters per warp where they fit, fewer where they do not */
+    unsigned replicas = kHistMaxReplicas;
+    while (replicas > 1 && (!fits || replicas * bins_bytes > kHistSharedBytes))
+        replicas /= 2;
+    const size_t smem = fits ? replicas * bins_bytes : 0;
+    /* as many blocks as the SM's shared memory holds (a block reserves 1 KB besides its
+     * own), at most kHistBlocksPerSm */
+    size_t fit = kHistBlocksPerSm;
+    if (smem && h->smem_per_sm / (smem + 1024) < fit) fit = h->smem_per_sm / (smem + 1024);
+    if (fit < 1) fit = 1;
+    const size_t sms = (size_t)(h->sm_count > 0 ? h->sm_count : 1);
+    size_t grid = (a.n + step - 1) / step;
+    if (grid > sms * (size_t)fit) grid = sms * (size_t)fit;
+    if (grid < 1) grid = 1;
+    /* the most samples one block counts: its vectors, plus the few before the first
+     * 16-byte boundary and after the last vector */
+    const size_t per_thread_vectors = (a.n / VEC + grid * kHistThreads - 1) / (grid * kHistThreads);
+    const size_t per_block = per_thread_vectors * VEC * kHistThreads + 2 * VEC;
+    a.privatised = fits && per_block < 0xffffffffull;
+    a.replicas = replicas;
+    SWEEP_GPU_LAUNCH(h, "histogram", histogram_kernel<T>, (unsigned)grid, kHistThreads,
+                     a.privatised ? smem : 0, a);
     return SWEEP_OK;
 }
 
@@ -41,6 +65,7 @@ sweep_status sweep_gpu_histogram(void *hv, const sweep_khist *hist, const void *
     a.counts = counts;
     a.wide = hist->count_dtype != SWEEP_U32;
     a.privatised = 0;
+    a.replicas = 1;
     switch (hist->sample_dtype) {
     case SWEEP_I8: return histogram_run<int8_t>(h, a);
     case SWEEP_I16: return histogram_run<int16_t>(h, a);

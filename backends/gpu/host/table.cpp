@@ -51,8 +51,8 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_iota,
     sweep_gpu_range_lengths,
     sweep_gpu_histogram,
-    /* fused primitives of ABI 3: runs are composed from the basic kernels */
-    NULL,
+    /* fused primitives of ABI 3: unique, run-length encoding, non-trivial runs */
+    sweep_gpu_runs,
     /* segment offsets checked on the device */
     sweep_gpu_check_offsets,
 };
