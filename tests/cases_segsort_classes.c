@@ -1,10 +1,11 @@
 /* Segmented sorts at the GPU's size classes (backends/gpu/tuning/sm90.cuh): segments
  * of exactly the small cap (64) and one more, of the block sort's tile (4352 keys of
- * up to 4 bytes, 2816 of 8) and one more, as many large segments as the whole-array
+ * up to 4 bytes, 2816 of 8) and one more, as many huge segments as the whole-array
  * sort takes one by one (32) and one more, segments on both sides of its least length
- * (65536), all segments empty, and every class mixed in one call; 8-byte keys with
- * values, descending, bit ranges, the built-in comparators and in place. They run
- * on every backend: the CPU's have other thresholds, the results are the same. */
+ * (65536), a few huge ones among many large ones, all segments empty, and every class
+ * mixed in one call; 8-byte keys with values, descending, bit ranges, the built-in
+ * comparators and in place. They run on every backend: the CPU's have other
+ * thresholds, the results are the same. */
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
@@ -27,7 +28,8 @@ enum {
     SHAPE_EQUAL, /* c->op segments of c->b keys                               */
     SHAPE_WHOLE, /* c->op segments alternately GPU_WHOLE_MIN - 1 and _MIN keys */
     SHAPE_EMPTY, /* c->op empty segments                                       */
-    SHAPE_MIXED  /* c->op segments of every class, empty ones between         */
+    SHAPE_MIXED, /* c->op segments of every class, empty ones between         */
+    SHAPE_AMONG  /* c->op segments of the tile and one more, a few of _MIN     */
 };
 
 static const char *shape_name(int shape) {
@@ -35,6 +37,7 @@ static const char *shape_name(int shape) {
     case SHAPE_EQUAL: return "equal";
     case SHAPE_WHOLE: return "whole";
     case SHAPE_EMPTY: return "empty";
+    case SHAPE_AMONG: return "among";
     default: return "mixed";
     }
 }
@@ -50,6 +53,7 @@ static size_t shape_len(int shape, size_t len, size_t tile, size_t s) {
     case SHAPE_EQUAL: return len;
     case SHAPE_WHOLE: return s % 2 ? GPU_WHOLE_MIN : GPU_WHOLE_MIN - 1;
     case SHAPE_EMPTY: return 0;
+    case SHAPE_AMONG: return s % 20 == 7 ? GPU_WHOLE_MIN : tile + 1;
     default:
         /* the tile and one more between the fixed lengths */
         if (s % 7 == 3) return tile + (s / 7) % 2;
@@ -165,6 +169,9 @@ void t_register_segsort_classes(t_registry *r) {
         /* a few large ones on both sides of the whole-array sort's least length */
         {SWEEP_U64, ORD_BITS, 0, 8, 1, SHAPE_WHOLE, 0, 4},
         {SWEEP_F32, ORD_CMP, 1, 0, 0, SHAPE_WHOLE, 0, 3},
+        /* more large segments than the whole-array sort takes, a few huge among them */
+        {SWEEP_U32, ORD_RADIX, 0, 4, 0, SHAPE_AMONG, 0, 45},
+        {SWEEP_U64, ORD_CMP, 1, 8, 1, SHAPE_AMONG, 0, 41},
         /* every segment empty */
         {SWEEP_U32, ORD_RADIX, 0, 4, 0, SHAPE_EMPTY, 0, 1000},
         {SWEEP_F64, ORD_CMP, 1, 8, 1, SHAPE_EMPTY, 0, 3},

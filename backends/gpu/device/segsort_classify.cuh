@@ -4,8 +4,9 @@
  * class, small (up to the small cap), medium (up to the block sort's tile) or large,
  * each list's length counted in scratch. A block classifies a chunk of segments, takes
  * its places in shared memory, then reserves them in each list with one atomic add
- * a class. The lists' order varies from run to run, the result does not: each
- * segment is sorted on its own.
+ * a class. Large segments of at least huge_min keys also go to a fourth list, which
+ * the host reads when it is short (the whole-array sort takes them). The lists' order
+ * varies from run to run, the result does not: each segment is sorted on its own.
  */
 #ifndef SWEEP_GPU_SEGSORT_CLASSIFY_CUH
 #define SWEEP_GPU_SEGSORT_CLASSIFY_CUH
@@ -14,25 +15,26 @@
 
 namespace sweep_gpu {
 
-/* The size classes' lists in scratch: counts[0..2] their lengths (zeroed before the
- * classification), small and medium hold segment numbers, large (start, length)
- * pairs, which the host reads back when there are few. */
+/* The size classes' lists in scratch: counts[0..3] their lengths (zeroed before the
+ * classification), small and medium hold segment numbers, large and huge (start,
+ * length) pairs. */
 struct SegLists {
     unsigned *counts;
     unsigned *small;
     unsigned *medium;
     unsigned long long *large;
+    unsigned long long *huge;
 };
 
 constexpr int kSegClassifyThreads = 256;
 
 static __global__ void __launch_bounds__(kSegClassifyThreads)
     segsort_classify_kernel(const size_t *offsets, size_t nseg, size_t small_cap, size_t medium_cap,
-                            SegLists l) {
-    __shared__ unsigned local[3], base[3];
+                            size_t huge_min, SegLists l) {
+    __shared__ unsigned local[4], base[4];
     for (size_t chunk = (size_t)blockIdx.x * kSegClassifyThreads; chunk < nseg;
          chunk += (size_t)gridDim.x * kSegClassifyThreads) {
-        if (threadIdx.x < 3) local[threadIdx.x] = 0;
+        if (threadIdx.x < 4) local[threadIdx.x] = 0;
         __syncthreads();
         const size_t s = chunk + threadIdx.x;
         size_t start = 0, len = 0;
@@ -41,10 +43,11 @@ static __global__ void __launch_bounds__(kSegClassifyThreads)
             len = offsets[s + 1] - start;
         }
         const int cls = len == 0 ? -1 : len <= small_cap ? 0 : len <= medium_cap ? 1 : 2;
-        unsigned at = 0;
+        unsigned at = 0, at_huge = 0;
         if (cls >= 0) at = atomicAdd(&local[cls], 1u);
+        if (cls == 2 && len >= huge_min) at_huge = atomicAdd(&local[3], 1u);
         __syncthreads();
-        if (threadIdx.x < 3 && local[threadIdx.x] != 0)
+        if (threadIdx.x < 4 && local[threadIdx.x] != 0)
             base[threadIdx.x] = atomicAdd(&l.counts[threadIdx.x], local[threadIdx.x]);
         __syncthreads();
         if (cls == 0) l.small[base[0] + at] = (unsigned)s;
@@ -52,6 +55,10 @@ static __global__ void __launch_bounds__(kSegClassifyThreads)
         if (cls == 2) {
             l.large[2 * (size_t)(base[2] + at)] = start;
             l.large[2 * (size_t)(base[2] + at) + 1] = len;
+            if (len >= huge_min) {
+                l.huge[2 * (size_t)(base[3] + at_huge)] = start;
+                l.huge[2 * (size_t)(base[3] + at_huge) + 1] = len;
+            }
         }
         __syncthreads(); /* local and base are read before the next chunk resets them */
     }

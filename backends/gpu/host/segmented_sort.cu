@@ -8,10 +8,11 @@
  *     each, keys placed by counting;
  *  3. segsort_block.cuh: medium segments (up to the block sort's tile), a block each;
  *  4. segsort_large.cuh: large segments, a block each sorting in LSD passes through
- *     a buffer. The host reads their count (the call's one wait); when there are at
- *     most kSegFewLarge, it reads them too, and sorts those of at least kSegWholeMin
- *     keys one after another with the whole-array radix sort (radix.cu), so that a few
- *     huge segments take the whole GPU.
+ *     a buffer. Segments of at least kSegWholeMin keys are also listed apart; where
+ *     there can be such, the host reads their count (the call's one wait), and when
+ *     there are at most kSegFewLarge it reads them and sorts them one after another
+ *     with the whole-array radix sort (radix.cu) instead, so that a few huge segments
+ *     take the whole GPU.
  * Keys of 1, 2, 4 or 8 bytes; values of 0, 1, 2, 4, 8 or 16 bytes at their natural
  * alignment (the radix sort's); fewer than 2^32 segments. Other calls, and custom
  * comparators, answer SWEEP_ERR_UNSUPPORTED from the size query and the core composes.
@@ -28,6 +29,10 @@
 #include <string.h>
 
 using namespace sweep_gpu;
+
+static_assert((size_t)kSortThreads * sort_items(1) < kSegWholeMin &&
+                  (size_t)kSortThreads * sort_items(8) < kSegWholeMin,
+              "segments the whole-array sort takes are beyond the block sort's tile");
 
 namespace {
 
@@ -46,8 +51,8 @@ struct SegCall {
  * segments' buffer (keys and values) and as the whole-array sort's scratch (never at
  * the same time: the stream runs them one after the other). */
 struct SegLayout {
-    size_t small_max, medium_max, large_max;
-    size_t b_counts, b_small, b_medium, b_large, b_region, b_buffer_keys;
+    size_t small_max, medium_max, large_max, huge_max;
+    size_t b_counts, b_small, b_medium, b_large, b_huge, b_region, b_buffer_keys;
     size_t total;
 };
 
@@ -60,10 +65,12 @@ sweep_status layout_of(const SegCall &c, SegLayout *l) {
     l->small_max = at_most(c.nseg, c.n);
     l->medium_max = at_most(c.nseg, c.n / (SegSmall::cap + 1));
     l->large_max = at_most(c.nseg, c.n / (tile + 1));
+    l->huge_max = at_most(l->large_max, c.n / kSegWholeMin);
     l->b_counts = 256;
     l->b_small = round256(l->small_max * sizeof(unsigned));
     l->b_medium = round256(l->medium_max * sizeof(unsigned));
     l->b_large = round256(l->large_max * 2 * sizeof(unsigned long long));
+    l->b_huge = round256(l->huge_max * 2 * sizeof(unsigned long long));
     l->b_region = 0;
     l->b_buffer_keys = 0;
     if (l->large_max) {
@@ -75,7 +82,7 @@ sweep_status layout_of(const SegCall &c, SegLayout *l) {
         if (st != SWEEP_OK) return st;
         l->b_region = buffer > whole ? buffer : round256(whole);
     }
-    l->total = l->b_counts + l->b_small + l->b_medium + l->b_large + l->b_region;
+    l->total = l->b_counts + l->b_small + l->b_medium + l->b_large + l->b_huge + l->b_region;
     return SWEEP_OK;
 }
 
@@ -108,62 +115,68 @@ unsigned list_grid(const sweep_gpu_handle *h, size_t most, size_t per_block, uns
     return (unsigned)(want < fill ? (want ? want : 1) : fill);
 }
 
-/* The large segments after the small and medium ones are queued: their count, and
- * where few, the whole-array sort of the huge ones; the block LSD sort of the rest. */
+/* The block LSD sort of the large segments shorter than skip_from, `most` of them at
+ * most (their count is read on the device). */
+template <class U, class Vt>
+sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
+                          unsigned char *region, unsigned long long skip_from, size_t most) {
+    SegLargeArgs a;
+    memset(&a, 0, sizeof a);
+    a.keys_in = c.kin;
+    a.keys_out = c.kout;
+    a.values_in = c.vin;
+    a.values_out = c.vout;
+    a.keys_tmp = region;
+    a.values_tmp = c.vsize ? region + l.b_buffer_keys : NULL;
+    a.large = lists.large;
+    a.count = lists.counts + 2;
+    a.skip_from = skip_from;
+    a.kind = key_kind_of(c.key.dtype);
+    a.descending = c.key.descending;
+    a.begin_bit = c.key.begin_bit;
+    a.end_bit = c.key.end_bit;
+    SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt>,
+                     list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    return SWEEP_OK;
+}
+
+/* The large segments after the small and medium ones are queued, where some can be
+ * huge: the counts of both lists; at most kSegFewLarge huge ones (each one's scratch
+ * within the region) are read and sorted one after another by the whole-array sort,
+ * the block LSD sort taking the others; otherwise it takes all. */
 template <class U, class Vt>
 sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
                         unsigned char *region) {
     sweep_gpu_handle *h = c.h;
-    unsigned count = 0;
-    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(&count, lists.counts + 2, sizeof count,
+    unsigned counts[2] = {0, 0}; /* large, huge */
+    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 2, sizeof counts,
                                             SWEEP_COPY_DEVICE_TO_HOST, h->stream));
     SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
+    const unsigned count = counts[0], huge = counts[1];
     if (count == 0) return SWEEP_OK;
-    unsigned long long skip_from = ULLONG_MAX;
     unsigned long long seg[2 * kSegFewLarge];
-    unsigned whole = 0;
-    if (count <= kSegFewLarge) {
-        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(seg, lists.large, 2 * count * sizeof seg[0],
+    bool whole = huge > 0 && huge <= kSegFewLarge;
+    if (whole) {
+        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(seg, lists.huge, 2 * huge * sizeof seg[0],
                                                 SWEEP_COPY_DEVICE_TO_HOST, h->stream));
         SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
-        /* the whole-array sort where each such segment's scratch fits the region */
-        bool fits = true;
-        for (unsigned k = 0; k < count; ++k) {
-            if (seg[2 * k + 1] < kSegWholeMin) continue;
+        for (unsigned k = 0; k < huge && whole; ++k) {
             size_t need = 0;
             sweep_status st = sweep_gpu_radix_sort(h, &c.key, c.kin, c.kout, c.vin, c.vout, c.vsize,
                                                    (size_t)seg[2 * k + 1], NULL, &need);
             if (st != SWEEP_OK) return st;
-            fits = fits && need <= l.b_region;
-            ++whole;
+            whole = need <= l.b_region;
         }
-        if (whole && fits) skip_from = kSegWholeMin;
-        if (!fits) whole = 0;
     }
-    if (whole < count) {
-        SegLargeArgs a;
-        memset(&a, 0, sizeof a);
-        a.keys_in = c.kin;
-        a.keys_out = c.kout;
-        a.values_in = c.vin;
-        a.values_out = c.vout;
-        a.keys_tmp = region;
-        a.values_tmp = c.vsize ? region + l.b_buffer_keys : NULL;
-        a.large = lists.large;
-        a.count = lists.counts + 2;
-        a.skip_from = skip_from;
-        a.kind = key_kind_of(c.key.dtype);
-        a.descending = c.key.descending;
-        a.begin_bit = c.key.begin_bit;
-        a.end_bit = c.key.end_bit;
-        SWEEP_GPU_LAUNCH(h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt>,
-                         list_grid(h, count, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    if (!whole || huge < count) {
+        sweep_status st =
+            launch_large<U, Vt>(c, l, lists, region, whole ? kSegWholeMin : ULLONG_MAX, count);
+        if (st != SWEEP_OK) return st;
     }
-    if (skip_from == ULLONG_MAX) return SWEEP_OK;
+    if (!whole) return SWEEP_OK;
     const size_t ks = c.key.key_size;
-    for (unsigned k = 0; k < count; ++k) {
+    for (unsigned k = 0; k < huge; ++k) {
         const size_t start = (size_t)seg[2 * k], len = (size_t)seg[2 * k + 1];
-        if (len < kSegWholeMin) continue;
         size_t bytes = l.b_region;
         sweep_status st =
             sweep_gpu_radix_sort(h, &c.key, (const unsigned char *)c.kin + start * ks,
@@ -189,13 +202,15 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     p += l.b_medium;
     lists.large = (unsigned long long *)p;
     p += l.b_large;
+    lists.huge = (unsigned long long *)p;
+    p += l.b_huge;
     unsigned char *region = p;
 
     const size_t tile = sweep_gpu_one_block_sort_max(sizeof(U));
-    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(lists.counts, 0, 3 * sizeof(unsigned), h->stream));
+    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(lists.counts, 0, 4 * sizeof(unsigned), h->stream));
     SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
                      sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
-                     c.offsets, c.nseg, (size_t)SegSmall::cap, tile, lists);
+                     c.offsets, c.nseg, (size_t)SegSmall::cap, tile, kSegWholeMin, lists);
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
     if (l.small_max) {
         constexpr int groups = SegSmall::threads / SegSmall::group;
@@ -212,6 +227,8 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
                          lists.counts + 1, c.offsets);
     }
     if (!l.large_max) return SWEEP_OK;
+    /* no segment reaches the whole-array sort's length: no need to wait for a count */
+    if (!l.huge_max) return launch_large<U, Vt>(c, l, lists, region, ULLONG_MAX, l.large_max);
     return sort_large<U, Vt>(c, l, lists, region);
 }
 

@@ -257,9 +257,10 @@ struct TuningSm90 {
     struct SegLarge {
         static constexpr int threads = 256, items = 8, tile = threads * items;
     };
-    /* At most seg_few_large segments beyond the tile: those of at least seg_whole_min
-     * keys are sorted one after another by the whole-array radix sort (they would
-     * leave most of the GPU idle a block each), the rest a block each. */
+    /* Segments of at least seg_whole_min keys, where there are at most seg_few_large
+     * of them, are sorted one after another by the whole-array radix sort (a block
+     * each would leave most of the GPU idle); more of them go a block each too. Not
+     * yet timed. */
     static constexpr unsigned seg_few_large = 32;
     static constexpr size_t seg_whole_min = (size_t)1 << 16;
 };
