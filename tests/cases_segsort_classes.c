@@ -1,11 +1,11 @@
 /* Segmented sorts at the GPU's size classes (backends/gpu/tuning/sm90.cuh): segments
- * of exactly the small cap (64) and one more, of the block sort's tile (4352 keys of
- * up to 4 bytes, 2816 of 8) and one more, as many huge segments as the whole-array
- * sort takes one by one (32) and one more, segments on both sides of its least length
- * (65536), a few huge ones among many large ones, all segments empty, and every class
- * mixed in one call; 8-byte keys with values, descending, bit ranges, the built-in
- * comparators and in place. They run on every backend: the CPU's have other
- * thresholds, the results are the same. */
+ * of exactly the small cap (64) and one more, the wide small cap (256) and one more,
+ * the block sort's tile (4352 keys of up to 4 bytes, 2816 of 8) and one more, as many
+ * huge segments as the whole-array sort takes one by one (32) and one more, segments
+ * on both sides of its least length (65536), a few huge ones among many large ones,
+ * all segments empty, and every class mixed in one call; 8-byte keys with values,
+ * descending, bit ranges, the built-in comparators and in place. They run on every
+ * backend: the CPU's have other thresholds, the results are the same. */
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
@@ -13,10 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The GPU's thresholds these cases straddle (sm90.cuh: SegSmall, sort_items,
- * seg_few_large, seg_whole_min). */
+/* The GPU's thresholds these cases straddle (sm90.cuh: SegSmall, SegSmallWide,
+ * sort_items, seg_few_large, seg_whole_min). */
 enum {
     GPU_SMALL_CAP = 64,
+    GPU_WIDE_CAP = 256,
     GPU_TILE_4 = 4352,
     GPU_TILE_8 = 2816,
     GPU_FEW_LARGE = 32,
@@ -47,8 +48,9 @@ enum { ORD_RADIX, ORD_BITS, ORD_CMP };
 
 /* Segment s's length in a layout. */
 static size_t shape_len(int shape, size_t len, size_t tile, size_t s) {
-    static const size_t mixed[] = {
-        0, 1, 2, 17, 0, GPU_SMALL_CAP, GPU_SMALL_CAP + 1, 300, 0, 0, 3000, 33, 5, 9000, 1};
+    static const size_t mixed[] = {0,   1,    2, 17,   0,  GPU_SMALL_CAP, GPU_SMALL_CAP + 1,
+                                   300, 0,    0, 3000, 33, GPU_WIDE_CAP,  GPU_WIDE_CAP + 1,
+                                   5,   9000, 1};
     switch (shape) {
     case SHAPE_EQUAL: return len;
     case SHAPE_WHOLE: return s % 2 ? GPU_WHOLE_MIN : GPU_WHOLE_MIN - 1;
@@ -156,6 +158,11 @@ void t_register_segsort_classes(t_registry *r) {
         {SWEEP_U32, ORD_RADIX, 1, 4, 1, SHAPE_EQUAL, GPU_SMALL_CAP + 1, 300},
         {SWEEP_I8, ORD_BITS, 0, 2, 0, SHAPE_EQUAL, GPU_SMALL_CAP, 40},
         {SWEEP_F64, ORD_CMP, 1, 16, 0, SHAPE_EQUAL, GPU_SMALL_CAP + 1, 41},
+        /* the wide small cap and one more */
+        {SWEEP_F32, ORD_RADIX, 1, 8, 0, SHAPE_EQUAL, GPU_WIDE_CAP, 60},
+        {SWEEP_I32, ORD_BITS, 0, 4, 1, SHAPE_EQUAL, GPU_WIDE_CAP + 1, 61},
+        {SWEEP_U64, ORD_CMP, 0, 16, 0, SHAPE_EQUAL, GPU_WIDE_CAP, 33},
+        {SWEEP_U16, ORD_RADIX, 1, 0, 1, SHAPE_EQUAL, GPU_WIDE_CAP + 1, 34},
         /* the block sort's tile and one more, 4- and 8-byte keys */
         {SWEEP_F32, ORD_RADIX, 0, 0, 0, SHAPE_EQUAL, GPU_TILE_4, 21},
         {SWEEP_U32, ORD_RADIX, 0, 8, 1, SHAPE_EQUAL, GPU_TILE_4 + 1, 20},

@@ -1,13 +1,13 @@
 /*
- * segsort_small.cuh -- the fused segmented sort's small segments (up to SegSmall::cap
- * keys): a group of SegSmall::group threads per segment, the block's groups on as
- * many segments of the small list at once, grid-stride over the list (its length
- * read on the device). Each thread holds up to SegSmall::items keys (and values) in
+ * segsort_small.cuh -- the fused segmented sort's small segments (up to Sh::cap keys;
+ * two shapes, SegSmall and SegSmallWide): a group of Sh::group threads per segment,
+ * the block's groups on as many segments of the list at once, grid-stride over the list (its length
+ * read on the device). Each thread holds up to Sh::items keys (and values) in
  * registers and puts its segment's keys, as the numbers they are sorted by, in
  * shared memory; a key's place is then the count of the segment's keys that come
- * before it, smaller or equal and earlier (stable), read by all the group's threads
- * at once (broadcast). Everything is read before anything is written: in place is
- * fine.
+ * before it, smaller or equal and earlier (stable): the group reads the segment's
+ * keys one after another (a broadcast), each thread comparing all its own. Everything is read
+ * before anything is written: in place is fine.
  */
 #ifndef SWEEP_GPU_SEGSORT_SMALL_CUH
 #define SWEEP_GPU_SEGSORT_SMALL_CUH
@@ -20,7 +20,7 @@
 
 namespace sweep_gpu {
 
-template <class U, class Vt, class Sh = SegSmall>
+template <class U, class Vt, class Sh>
 __global__ void __launch_bounds__(Sh::threads)
     segsort_small_kernel(RadixOrderCmp<U> p, const U *keys_in, U *keys_out, const Vt *values_in,
                          Vt *values_out, const unsigned *list, const unsigned *count,
@@ -46,6 +46,7 @@ __global__ void __launch_bounds__(Sh::threads)
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
             const int i = r * G + lane;
+            f[r] = 0; /* compared past the segment's end, never written */
             if (i < len) {
                 raw[r] = keys_in[start + i];
                 f[r] = p.field(p.load(raw[r]));
@@ -54,17 +55,21 @@ __global__ void __launch_bounds__(Sh::threads)
             }
         }
         __syncthreads();
+        int rank[ITEMS];
+#pragma unroll
+        for (int r = 0; r < ITEMS; ++r)
+            rank[r] = 0;
+        for (int j = 0; j < len; ++j) {
+            const U o = fields[g][j];
+#pragma unroll
+            for (int r = 0; r < ITEMS; ++r)
+                rank[r] += (o < f[r]) | ((o == f[r]) & (j < r * G + lane));
+        }
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r) {
-            const int i = r * G + lane;
-            if (i < len) {
-                int rank = 0;
-                for (int j = 0; j < len; ++j) {
-                    const U o = fields[g][j];
-                    rank += (o < f[r]) | ((o == f[r]) & (j < i));
-                }
-                keys_out[start + rank] = raw[r];
-                if constexpr (VALUES) values_out[start + rank] = v[r];
+            if (r * G + lane < len) {
+                keys_out[start + rank[r]] = raw[r];
+                if constexpr (VALUES) values_out[start + rank[r]] = v[r];
             }
         }
         __syncthreads(); /* fields are read before the next segments' go in */

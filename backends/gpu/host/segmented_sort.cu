@@ -4,8 +4,8 @@
  * method chosen per segment on the device, as CUB's segmented sort does, and no loop
  * over segments on the host:
  *  1. segsort_classify.cuh: every non-empty segment to the list of its size class;
- *  2. segsort_small.cuh: small segments (up to SegSmall::cap keys), a group of threads
- *     each, keys placed by counting;
+ *  2. segsort_small.cuh: small segments (up to SegSmall::cap keys, then up to
+ *     SegSmallWide::cap), a group of threads each, keys placed by counting;
  *  3. segsort_block.cuh: medium segments (up to the block sort's tile), a block each;
  *  4. segsort_large.cuh: large segments, a block each sorting in LSD passes through
  *     a buffer. Segments of at least kSegWholeMin keys are also listed apart; where
@@ -33,6 +33,8 @@ using namespace sweep_gpu;
 static_assert((size_t)kSortThreads * sort_items(1) < kSegWholeMin &&
                   (size_t)kSortThreads * sort_items(8) < kSegWholeMin,
               "segments the whole-array sort takes are beyond the block sort's tile");
+static_assert(SegSmall::cap < SegSmallWide::cap && SegSmallWide::cap < kSortThreads * sort_items(8),
+              "the size classes grow: small, wide small, the block sort's tile");
 
 namespace {
 
@@ -51,8 +53,8 @@ struct SegCall {
  * segments' buffer (keys and values) and as the whole-array sort's scratch (never at
  * the same time: the stream runs them one after the other). */
 struct SegLayout {
-    size_t small_max, medium_max, large_max, huge_max;
-    size_t b_counts, b_small, b_medium, b_large, b_huge, b_region, b_buffer_keys;
+    size_t small_max, wide_max, medium_max, large_max, huge_max;
+    size_t b_counts, b_small, b_wide, b_medium, b_large, b_huge, b_region, b_buffer_keys;
     size_t total;
 };
 
@@ -63,11 +65,13 @@ size_t at_most(size_t a, size_t b) {
 sweep_status layout_of(const SegCall &c, SegLayout *l) {
     const size_t ks = c.key.key_size, tile = sweep_gpu_one_block_sort_max(ks);
     l->small_max = at_most(c.nseg, c.n);
-    l->medium_max = at_most(c.nseg, c.n / (SegSmall::cap + 1));
+    l->wide_max = at_most(c.nseg, c.n / (SegSmall::cap + 1));
+    l->medium_max = at_most(c.nseg, c.n / (SegSmallWide::cap + 1));
     l->large_max = at_most(c.nseg, c.n / (tile + 1));
     l->huge_max = at_most(l->large_max, c.n / kSegWholeMin);
     l->b_counts = 256;
     l->b_small = round256(l->small_max * sizeof(unsigned));
+    l->b_wide = round256(l->wide_max * sizeof(unsigned));
     l->b_medium = round256(l->medium_max * sizeof(unsigned));
     l->b_large = round256(l->large_max * 2 * sizeof(unsigned long long));
     l->b_huge = round256(l->huge_max * 2 * sizeof(unsigned long long));
@@ -82,7 +86,8 @@ sweep_status layout_of(const SegCall &c, SegLayout *l) {
         if (st != SWEEP_OK) return st;
         l->b_region = buffer > whole ? buffer : round256(whole);
     }
-    l->total = l->b_counts + l->b_small + l->b_medium + l->b_large + l->b_huge + l->b_region;
+    l->total =
+        l->b_counts + l->b_small + l->b_wide + l->b_medium + l->b_large + l->b_huge + l->b_region;
     return SWEEP_OK;
 }
 
@@ -115,6 +120,19 @@ unsigned list_grid(const sweep_gpu_handle *h, size_t most, size_t per_block, uns
     return (unsigned)(want < fill ? (want ? want : 1) : fill);
 }
 
+/* The small segments of one shape, `most` of them at most (their count is read on the
+ * device). */
+template <class U, class Vt, class Sh>
+sweep_status launch_small(const SegCall &c, const RadixOrderCmp<U> &order, const unsigned *list,
+                          const unsigned *count, size_t most, const char *what) {
+    constexpr int groups = Sh::threads / Sh::group;
+    SWEEP_GPU_LAUNCH(c.h, what, segsort_small_kernel<U, Vt, Sh>,
+                     list_grid(c.h, most, groups, Sh::threads), Sh::threads, 0, order,
+                     (const U *)c.kin, (U *)c.kout, (const Vt *)c.vin, (Vt *)c.vout, list, count,
+                     c.offsets);
+    return SWEEP_OK;
+}
+
 /* The block LSD sort of the large segments shorter than skip_from, `most` of them at
  * most (their count is read on the device). */
 template <class U, class Vt>
@@ -129,7 +147,7 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
     a.keys_tmp = region;
     a.values_tmp = c.vsize ? region + l.b_buffer_keys : NULL;
     a.large = lists.large;
-    a.count = lists.counts + 2;
+    a.count = lists.counts + 3;
     a.skip_from = skip_from;
     a.kind = key_kind_of(c.key.dtype);
     a.descending = c.key.descending;
@@ -149,7 +167,7 @@ sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &li
                         unsigned char *region) {
     sweep_gpu_handle *h = c.h;
     unsigned counts[2] = {0, 0}; /* large, huge */
-    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 2, sizeof counts,
+    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 3, sizeof counts,
                                             SWEEP_COPY_DEVICE_TO_HOST, h->stream));
     SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
     const unsigned count = counts[0], huge = counts[1];
@@ -198,6 +216,8 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     p += l.b_counts;
     lists.small = (unsigned *)p;
     p += l.b_small;
+    lists.wide = (unsigned *)p;
+    p += l.b_wide;
     lists.medium = (unsigned *)p;
     p += l.b_medium;
     lists.large = (unsigned long long *)p;
@@ -207,24 +227,29 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     unsigned char *region = p;
 
     const size_t tile = sweep_gpu_one_block_sort_max(sizeof(U));
-    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(lists.counts, 0, 4 * sizeof(unsigned), h->stream));
+    SWEEP_GPU_TRY(h,
+                  sweep_gpu_memset_async(lists.counts, 0, kSegLists * sizeof(unsigned), h->stream));
     SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
                      sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
-                     c.offsets, c.nseg, (size_t)SegSmall::cap, tile, kSegWholeMin, lists);
+                     c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
+                     kSegWholeMin, lists);
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
     if (l.small_max) {
-        constexpr int groups = SegSmall::threads / SegSmall::group;
-        SWEEP_GPU_LAUNCH(h, "segmented_sort (small segments)", segsort_small_kernel<U, Vt>,
-                         list_grid(h, l.small_max, groups, SegSmall::threads), SegSmall::threads, 0,
-                         order, (const U *)c.kin, (U *)c.kout, (const Vt *)c.vin, (Vt *)c.vout,
-                         lists.small, lists.counts, c.offsets);
+        sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
+                                                        l.small_max, "segmented_sort (small)");
+        if (st != SWEEP_OK) return st;
+    }
+    if (l.wide_max) {
+        sweep_status st = launch_small<U, Vt, SegSmallWide>(
+            c, order, lists.wide, lists.counts + 1, l.wide_max, "segmented_sort (small, wide)");
+        if (st != SWEEP_OK) return st;
     }
     if (l.medium_max) {
         const unsigned vunit = VALUES ? copy_unit(c.vin, c.vout, c.vsize) : 1;
         SWEEP_GPU_LAUNCH(h, "segmented_sort (medium segments)", segsort_block_kernel<U, VALUES>,
                          list_grid(h, l.medium_max, 1, kSortThreads), kSortThreads, 0, order,
                          (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize, vunit, lists.medium,
-                         lists.counts + 1, c.offsets);
+                         lists.counts + 2, c.offsets);
     }
     if (!l.large_max) return SWEEP_OK;
     /* no segment reaches the whole-array sort's length: no need to wait for a count */

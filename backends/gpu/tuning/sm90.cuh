@@ -243,14 +243,19 @@ struct TuningSm90 {
 
     /* ---- segmented sort (device/segsort_*.cuh, host/segmented_sort.cu) ---- */
 
-    /* Segments of up to group * items keys (the small cap, 64) are sorted by a group
-     * of `group` threads each, `threads / group` segments to a block: every key's
-     * place is the count of the segment's keys before it in order (shared memory,
-     * broadcast reads). Longer ones up to the block sort's tile (sort_items) take a
-     * block each, longer still the block LSD sort (SegLarge). Not yet timed: the cap
-     * follows CUB's warp-sized small segments. */
+    /* Segments of up to group * items keys (the small cap, 64; then the wide cap,
+     * 256) are sorted by a group of `group` threads each, `threads / group` segments
+     * to a block: every key's place is the count of the segment's keys before it in
+     * order (shared memory, broadcast reads), len compares per key. Longer ones up to
+     * the block sort's tile (sort_items) take a block each, longer still the block
+     * LSD sort (SegLarge). Not yet timed: the caps keep the counting within a few
+     * hundred compares a key, where a block sort of a short segment leaves most of
+     * its 256 threads idle through eight merge rounds. */
     struct SegSmall {
         static constexpr int threads = 256, group = 32, items = 2, cap = group * items;
+    };
+    struct SegSmallWide {
+        static constexpr int threads = 256, group = 32, items = 8, cap = group * items;
     };
     /* The block LSD sort of a segment beyond the block sort's tile: a block of
      * `threads` ranks `threads * items` keys at a time (block_radix_rank.cuh). */

@@ -74,6 +74,7 @@ constexpr int kRtcWideSortMinBlocks = BuildTuning::rtc_wide_sort_min_blocks;
 
 /* Segmented sort (device/segsort_*.cuh, host/segmented_sort.cu). */
 typedef BuildTuning::SegSmall SegSmall;
+typedef BuildTuning::SegSmallWide SegSmallWide;
 typedef BuildTuning::SegLarge SegLarge;
 constexpr unsigned kSegFewLarge = BuildTuning::seg_few_large;
 constexpr size_t kSegWholeMin = BuildTuning::seg_whole_min;
