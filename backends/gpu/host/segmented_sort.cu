@@ -49,7 +49,7 @@ struct SegCall {
 };
 
 /* The most segments of each class n keys in nseg segments can hold, and the scratch
- * they take: counts, the three lists, and one region that serves as the large
+ * they take: counts, the five lists (segsort_classify.cuh), and one region that serves as the large
  * segments' buffer (keys and values) and as the whole-array sort's scratch (never at
  * the same time: the stream runs them one after the other). */
 struct SegLayout {
