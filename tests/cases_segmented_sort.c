@@ -238,4 +238,6 @@ void t_register_segmented_sort(t_registry *r) {
             c.op = 0;
             add(r, &c);
         }
+    /* the GPU's size classes and the far side of each */
+    t_register_segsort_classes(r);
 }

@@ -25,7 +25,8 @@ set(SWEEP_GPU_KERNEL_SOURCES
   host/rtc_merge.cu
   host/runs.cu
   host/histogram.cu
-  host/offsets_check.cu)
+  host/offsets_check.cu
+  host/segmented_sort.cu)
 list(TRANSFORM SWEEP_GPU_KERNEL_SOURCES PREPEND ${SWEEP_GPU_DIR}/)
 
 # Host code without kernels (plain C++ over gpu_runtime.h): the table and its device

@@ -169,6 +169,13 @@ sweep_status sweep_gpu_radix_sort(void *h, const sweep_kradix *key, const void *
  * the device is current and the stream idle. */
 void sweep_gpu_radix_release(sweep_gpu_handle *h);
 
+/* ---- segmented_sort.cu ---- */
+sweep_status sweep_gpu_segmented_sort(void *h, const sweep_kradix *key, const sweep_kcmp *cmp,
+                                      const void *keys_in, void *keys_out, const void *values_in,
+                                      void *values_out, size_t vsize, size_t n,
+                                      const size_t *offsets, size_t nseg, void *scratch,
+                                      size_t *scratch_bytes);
+
 /* ---- offsets_check.cu ---- */
 sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);
 /* Frees the check's device word; the device is current and the stream idle. */

@@ -42,11 +42,10 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_radix_sort,
     sweep_gpu_merge_sort,
     sweep_gpu_merge,
-    /* added in ABI 3: basic kernels, and no fused segmented sort (the core's
-     * composition sorts by key, then by segment) */
+    /* added in ABI 3: basic kernels, and the fused segmented sort */
     sweep_gpu_gather,
     sweep_gpu_search,
-    NULL, /* segmented_sort */
+    sweep_gpu_segmented_sort,
     /* basic kernels of ABI 3 */
     sweep_gpu_iota,
     sweep_gpu_range_lengths,

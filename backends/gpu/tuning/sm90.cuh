@@ -240,6 +240,34 @@ struct TuningSm90 {
      * (docs/perf/merge-sort.md#block-shapes-fast-and-safe). */
     static constexpr int rtc_wide_sort_threads = 2 * sort_threads;
     static constexpr int rtc_wide_sort_min_blocks = 3;
+
+    /* ---- segmented sort (device/segsort_*.cuh, host/segmented_sort.cu) ---- */
+
+    /* Segments of up to group * items keys (the small cap, 64; then the wide cap,
+     * 256) are sorted by a group of `group` threads each, `threads / group` segments
+     * to a block: every key's place is the count of the segment's keys before it in
+     * order (shared memory, broadcast reads), len compares per key. Longer ones up to
+     * the block sort's tile (sort_items) take a block each, longer still the block
+     * LSD sort (SegLarge). Not yet timed: the caps keep the counting within a few
+     * hundred compares a key, where a block sort of a short segment leaves most of
+     * its 256 threads idle through eight merge rounds. */
+    struct SegSmall {
+        static constexpr int threads = 256, group = 32, items = 2, cap = group * items;
+    };
+    struct SegSmallWide {
+        static constexpr int threads = 256, group = 32, items = 8, cap = group * items;
+    };
+    /* The block LSD sort of a segment beyond the block sort's tile: a block of
+     * `threads` ranks `threads * items` keys at a time (block_radix_rank.cuh). */
+    struct SegLarge {
+        static constexpr int threads = 256, items = 8, tile = threads * items;
+    };
+    /* Segments of at least seg_whole_min keys, where there are at most seg_few_large
+     * of them, are sorted one after another by the whole-array radix sort (a block
+     * each would leave most of the GPU idle); more of them go a block each too. Not
+     * yet timed. */
+    static constexpr unsigned seg_few_large = 32;
+    static constexpr size_t seg_whole_min = (size_t)1 << 16;
 };
 
 } // namespace sweep_gpu

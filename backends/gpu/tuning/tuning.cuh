@@ -72,6 +72,13 @@ __host__ __device__ constexpr int rtc_sort_min_blocks(size_t key_size, bool valu
 constexpr int kRtcWideSortThreads = BuildTuning::rtc_wide_sort_threads;
 constexpr int kRtcWideSortMinBlocks = BuildTuning::rtc_wide_sort_min_blocks;
 
+/* Segmented sort (device/segsort_*.cuh, host/segmented_sort.cu). */
+typedef BuildTuning::SegSmall SegSmall;
+typedef BuildTuning::SegSmallWide SegSmallWide;
+typedef BuildTuning::SegLarge SegLarge;
+constexpr unsigned kSegFewLarge = BuildTuning::seg_few_large;
+constexpr size_t kSegWholeMin = BuildTuning::seg_whole_min;
+
 } // namespace sweep_gpu
 
 #endif /* SWEEP_GPU_TUNING_CUH */

@@ -1,0 +1,76 @@
+/*
+ * segsort_classify.cuh -- the first kernel of the fused segmented sort
+ * (host/segmented_sort.cu): every non-empty segment appended to the list of its size
+ * class, small (up to the small cap), wide small (up to the wide cap), medium (up to
+ * the block sort's tile) or large, each list's length counted in scratch. A block classifies a
+ * chunk of segments, takes its places in shared memory, then reserves them in each list with one
+ * atomic add a class. Large segments of at least huge_min keys also go to a fourth list, which the
+ * host reads when it is short (the whole-array sort takes them). The lists' order varies from run
+ * to run, the result does not: each segment is sorted on its own.
+ */
+#ifndef SWEEP_GPU_SEGSORT_CLASSIFY_CUH
+#define SWEEP_GPU_SEGSORT_CLASSIFY_CUH
+
+#include "gpu/util/compat.cuh"
+
+namespace sweep_gpu {
+
+/* The size classes' lists in scratch: counts[0..4] their lengths (zeroed before the
+ * classification), small, wide and medium hold segment numbers, large and huge
+ * (start, length) pairs. */
+constexpr int kSegLists = 5;
+struct SegLists {
+    unsigned *counts;
+    unsigned *small;
+    unsigned *wide;
+    unsigned *medium;
+    unsigned long long *large;
+    unsigned long long *huge;
+};
+
+constexpr int kSegClassifyThreads = 256;
+
+static __global__ void __launch_bounds__(kSegClassifyThreads)
+    segsort_classify_kernel(const size_t *offsets, size_t nseg, size_t small_cap, size_t wide_cap,
+                            size_t medium_cap, size_t huge_min, SegLists l) {
+    __shared__ unsigned local[kSegLists], base[kSegLists];
+    for (size_t chunk = (size_t)blockIdx.x * kSegClassifyThreads; chunk < nseg;
+         chunk += (size_t)gridDim.x * kSegClassifyThreads) {
+        if (threadIdx.x < kSegLists) local[threadIdx.x] = 0;
+        __syncthreads();
+        const size_t s = chunk + threadIdx.x;
+        size_t start = 0, len = 0;
+        if (s < nseg) {
+            start = offsets[s];
+            len = offsets[s + 1] - start;
+        }
+        const int cls = len == 0            ? -1
+                        : len <= small_cap  ? 0
+                        : len <= wide_cap   ? 1
+                        : len <= medium_cap ? 2
+                                            : 3;
+        unsigned at = 0, at_huge = 0;
+        if (cls >= 0) at = atomicAdd(&local[cls], 1u);
+        if (cls == 3 && len >= huge_min) at_huge = atomicAdd(&local[4], 1u);
+        __syncthreads();
+        if (threadIdx.x < kSegLists && local[threadIdx.x] != 0)
+            base[threadIdx.x] = atomicAdd(&l.counts[threadIdx.x], local[threadIdx.x]);
+        __syncthreads();
+        if (cls == 0) l.small[base[0] + at] = (unsigned)s;
+        if (cls == 1) l.wide[base[1] + at] = (unsigned)s;
+        if (cls == 2) l.medium[base[2] + at] = (unsigned)s;
+        if (cls == 3) {
+            l.large[2 * (size_t)(base[3] + at)] = start;
+            l.large[2 * (size_t)(base[3] + at) + 1] = len;
+            if (len >= huge_min) {
+                l.huge[2 * (size_t)(base[4] + at_huge)] = start;
+                l.huge[2 * (size_t)(base[4] + at_huge) + 1] = len;
+            }
+        }
+        __syncthreads(); /* local and base are read before the next chunk resets them */
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SEGSORT_CLASSIFY_CUH */

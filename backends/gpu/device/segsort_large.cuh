@@ -1,0 +1,148 @@
+/*
+ * segsort_large.cuh -- the fused segmented sort's large segments (beyond the block
+ * sort's tile): one block per segment of the large list, grid-stride over the list
+ * (its length read on the device), each sorted by an LSD radix sort in global memory.
+ * A pass over digit (shift, nbits): the segment's digit counts in shared memory,
+ * their exclusive scan (the digits' first places), then the segment's tiles in order,
+ * each ranked stably in the block (block/block_radix_rank.cuh) and scattered to its
+ * digits' next places in the other buffer. The passes ping-pong between the output
+ * and a scratch buffer of the input's size (the same positions), ordered so that the
+ * last pass writes the output; in place, the first pass reads the input and writes
+ * the scratch buffer, and after an odd count of passes the scratch buffer is copied
+ * back. Segments of at least skip_from keys are left to the whole-array sort.
+ */
+#ifndef SWEEP_GPU_SEGSORT_LARGE_CUH
+#define SWEEP_GPU_SEGSORT_LARGE_CUH
+
+#include "gpu/block/block_radix_rank.cuh"
+#include "gpu/tuning/tuning.cuh"
+#include "gpu/util/elem_copy.cuh"
+#include "gpu/util/radix_keys.cuh"
+
+#include <type_traits>
+
+namespace sweep_gpu {
+
+struct SegLargeArgs {
+    const void *keys_in, *values_in;
+    void *keys_out, *values_out;
+    void *keys_tmp, *values_tmp;     /* as long as the input, the same positions */
+    const unsigned long long *large; /* (start, length) pairs */
+    const unsigned *count;
+    unsigned long long skip_from;
+    int kind, descending;
+    unsigned begin_bit, end_bit;
+};
+
+template <class U, class Vt, class Sh = SegLarge>
+__global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs a) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    constexpr int T = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
+    typedef BlockRadixRank<T, ITEMS> Rank;
+    __shared__ typename Rank::Storage rs;
+    __shared__ unsigned long long next[kRadixDigits];
+    __shared__ unsigned counts[kRadixDigits];
+    const int lane = lane_id(), warp = warp_id();
+    const bool in_place = a.keys_in == a.keys_out || (VALUES && a.values_in == a.values_out);
+    const unsigned passes = (a.end_bit - a.begin_bit + 7) / 8;
+    /* pass p writes the output where (p even) == first_out, else the buffer */
+    const bool first_out = passes % 2 == 1 && !in_place;
+    const size_t c = *a.count;
+    for (size_t k = blockIdx.x; k < c; k += gridDim.x) {
+        const size_t start = a.large[2 * k], len = a.large[2 * k + 1];
+        if (len >= a.skip_from) continue;
+        const U *src = (const U *)a.keys_in + start;
+        const Vt *vsrc = (const Vt *)a.values_in + start;
+        U *dst = NULL;
+        Vt *vdst = NULL;
+        for (unsigned pass = 0; pass < passes; ++pass) {
+            const bool out = (pass % 2 == 0) == first_out;
+            dst = (U *)(out ? a.keys_out : a.keys_tmp) + start;
+            if constexpr (VALUES) vdst = (Vt *)(out ? a.values_out : a.values_tmp) + start;
+            DigitSpec spec;
+            spec.kind = a.kind;
+            spec.descending = a.descending;
+            spec.shift = a.begin_bit + 8 * pass;
+            spec.nbits = a.end_bit - spec.shift < 8 ? a.end_bit - spec.shift : 8;
+            const KeyCodec<U> codec(spec);
+            /* the segment's digit counts, then their exclusive scan */
+            for (int d = threadIdx.x; d < kRadixDigits; d += T)
+                counts[d] = 0;
+            __syncthreads();
+            for (size_t i = threadIdx.x; i < len; i += T)
+                atomicAdd(&counts[codec.digit(codec.encode(src[i]))], 1u);
+            __syncthreads();
+            for (int d = threadIdx.x; d < kRadixDigits; d += T)
+                next[d] = counts[d];
+            __syncthreads();
+            for (int step = 1; step < kRadixDigits; step *= 2) {
+                unsigned long long add[(kRadixDigits + T - 1) / T];
+#pragma unroll
+                for (int q = 0; q * T < kRadixDigits; ++q) {
+                    const int d = q * T + (int)threadIdx.x;
+                    add[q] = d < kRadixDigits && d >= step ? next[d - step] : 0;
+                }
+                __syncthreads();
+#pragma unroll
+                for (int q = 0; q * T < kRadixDigits; ++q) {
+                    const int d = q * T + (int)threadIdx.x;
+                    if (d < kRadixDigits) next[d] += add[q];
+                }
+                __syncthreads();
+            }
+            for (int d = threadIdx.x; d < kRadixDigits; d += T)
+                next[d] -= counts[d]; /* inclusive to exclusive */
+            __syncthreads();
+            /* the tiles in order, each key to its digit's next place */
+            for (size_t t0 = 0; t0 < len; t0 += TILE) {
+                U raw[ITEMS];
+                Vt v[ITEMS];
+                (void)v; /* no values: never read */
+                unsigned digits[ITEMS], ranks[ITEMS];
+                bool valid[ITEMS];
+#pragma unroll
+                for (int j = 0; j < ITEMS; ++j) {
+                    const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
+                    valid[j] = i < len;
+                    digits[j] = 0;
+                    if (valid[j]) {
+                        raw[j] = src[i];
+                        digits[j] = codec.digit(codec.encode(raw[j]));
+                        if constexpr (VALUES) v[j] = vsrc[i];
+                    }
+                }
+                Rank::rank(digits, valid, spec.nbits, ranks, rs);
+#pragma unroll
+                for (int j = 0; j < ITEMS; ++j) {
+                    if (valid[j]) {
+                        const unsigned d = digits[j];
+                        const size_t at = next[d] + (ranks[j] - rs.digit_excl[d]);
+                        dst[at] = raw[j];
+                        if constexpr (VALUES) vdst[at] = v[j];
+                    }
+                }
+                __syncthreads(); /* next and the rank's storage are read */
+                for (int d = threadIdx.x; d < kRadixDigits; d += T)
+                    next[d] += rs.digit_total[d];
+                __syncthreads();
+            }
+            /* the block's writes are seen by its reads of the next pass */
+            src = dst;
+            vsrc = vdst;
+        }
+        if (dst != (U *)a.keys_out + start) {
+            /* in place after an odd count of passes: the buffer back to the output */
+            U *ko = (U *)a.keys_out + start;
+            Vt *vo = (Vt *)a.values_out + start;
+            for (size_t i = threadIdx.x; i < len; i += T) {
+                ko[i] = dst[i];
+                if constexpr (VALUES) vo[i] = vdst[i];
+            }
+        }
+        __syncthreads(); /* the shared counters are reused by the next segment */
+    }
+}
+
+} // namespace sweep_gpu
+
+#endif /* SWEEP_GPU_SEGSORT_LARGE_CUH */
