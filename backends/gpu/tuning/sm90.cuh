@@ -258,9 +258,12 @@ struct TuningSm90 {
         static constexpr int threads = 256, group = 32, items = 8, cap = group * items;
     };
     /* The block LSD sort of a segment beyond the block sort's tile: a block of
-     * `threads` ranks `threads * items` keys at a time (block_radix_rank.cuh). */
+     * `threads` ranks `threads * items` keys at a time (block_radix_rank.cuh). On the
+     * H100 (u32 keys, segments of 1024-65536 keys among short ones) 512 x 8 sorted
+     * 2^16 in 631 us where 256 x 8 took 790, 2^28 in 24.1 ms against 26.8; 1024 x 4
+     * was level with 512 x 8 (docs/perf/map.md#the-newer-primitives-fused). */
     struct SegLarge {
-        static constexpr int threads = 256, items = 8, tile = threads * items;
+        static constexpr int threads = 512, items = 8, tile = threads * items;
     };
     /* Segments of at least seg_whole_min keys, where there are at most seg_few_large
      * of them, are sorted one after another by the whole-array radix sort (a block
