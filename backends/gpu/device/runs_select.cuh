@@ -48,6 +48,9 @@ template <class K, class Vt, int MODE> struct RunsShape {
     static constexpr int items = 16;
     static constexpr int tile = threads * items;
     static constexpr size_t buffer_bytes = (size_t)tile * widest;
+    /* tiles ahead whose keys a block asks L2 for, as the single-pass scans do */
+    static constexpr int prefetch =
+        tiles_ahead((size_t)tile * key_bytes, BuildTuning::prefetch_bytes);
 };
 
 /* What a tile carries to the next for encode and non-trivial runs: the runs selected
@@ -183,6 +186,8 @@ __global__ void __launch_bounds__(Sh::threads)
     const int len = a.n - tile_start < (size_t)TILE ? (int)(a.n - tile_start) : TILE;
     const bool full = len == TILE;
 
+    /* The keys of a tile ahead: its block then finds them in L2 or on their way. */
+    if (tid == 0) prefetch_tile_ahead<Sh::prefetch, TILE>(a.keys, sizeof(K), tile, a.n);
     K *skeys = (K *)sbuf;
     tile_load_striped<K, THREADS, ITEMS>(keys + tile_start, skeys, len,
                                          full && aligned16(keys + tile_start));
