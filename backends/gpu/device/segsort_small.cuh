@@ -7,7 +7,8 @@
  * shared memory; a key's place is then the count of the segment's keys that come
  * before it, smaller or equal and earlier (stable): the group reads the segment's
  * keys one after another (a broadcast), each thread comparing all its own. Everything is read
- * before anything is written: in place is fine.
+ * before anything is written: in place is fine. A group within one warp synchronises
+ * as a warp, so the warps of a block do not wait for one another between segments.
  */
 #ifndef SWEEP_GPU_SEGSORT_SMALL_CUH
 #define SWEEP_GPU_SEGSORT_SMALL_CUH
@@ -30,6 +31,14 @@ __global__ void __launch_bounds__(Sh::threads)
     static_assert(Sh::threads % G == 0 && CAP == G * ITEMS, "groups tile the block");
     __shared__ U fields[GROUPS][CAP];
     const int g = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
+    /* fields[g] is the group's alone: within a warp, a warp's synchronisation is enough
+     * (the loop's trip count is the same for every thread of the block) */
+    auto group_sync = [] {
+        if constexpr (kWarp % G == 0)
+            warp_sync();
+        else
+            __syncthreads();
+    };
     const size_t c = *count;
     for (size_t first = (size_t)blockIdx.x * GROUPS; first < c;
          first += (size_t)gridDim.x * GROUPS) {
@@ -54,7 +63,7 @@ __global__ void __launch_bounds__(Sh::threads)
                 if constexpr (VALUES) v[r] = values_in[start + i];
             }
         }
-        __syncthreads();
+        group_sync();
         int rank[ITEMS];
 #pragma unroll
         for (int r = 0; r < ITEMS; ++r)
@@ -72,7 +81,7 @@ __global__ void __launch_bounds__(Sh::threads)
                 if constexpr (VALUES) values_out[start + rank[r]] = v[r];
             }
         }
-        __syncthreads(); /* fields are read before the next segments' go in */
+        group_sync(); /* fields are read before the next segments' go in */
     }
 }
 
