@@ -135,6 +135,18 @@ static void pick_range(t_rng *r, sweep_dtype dt, int law, size_t bins, h_i128 *i
     }
 }
 
+/* The range's ends as samples of dt: the integer ends or the floating ones. */
+static void put_range(sweep_dtype dt, h_i128 ilo, h_i128 ihi, double flo, double fhi,
+                      unsigned char *lower, unsigned char *upper) {
+    if (is_float(dt)) {
+        put_f(dt, lower, 0, flo);
+        put_f(dt, upper, 0, fhi);
+    } else {
+        put_i(dt, lower, 0, ilo);
+        put_i(dt, upper, 0, ihi);
+    }
+}
+
 /* Samples: in the range, anywhere in the type, on and beside bin edges (edges[0..ne)
  * for the range form, computed edges for even bins), and specials. */
 static void gen_samples(t_rng *r, sweep_dtype dt, void *s, size_t n, size_t bins, h_i128 ilo,
@@ -232,13 +244,7 @@ static t_result histogram_case(const t_case *c, const t_env *env, char *msg, siz
     double flo = 0, fhi = 0;
     pick_range(&rng, dt, c->b, bins, &ilo, &ihi, &flo, &fhi);
     unsigned char lower[8], upper[8];
-    if (is_float(dt)) {
-        put_f(dt, lower, 0, flo);
-        put_f(dt, upper, 0, fhi);
-    } else {
-        put_i(dt, lower, 0, ilo);
-        put_i(dt, upper, 0, ihi);
-    }
+    put_range(dt, ilo, ihi, flo, fhi, lower, upper);
     if (c->kind) gen_boundaries(&rng, dt, bounds, bins, ilo, ihi, flo, fhi);
     gen_samples(&rng, dt, samples, n, bins, ilo, ihi, flo, fhi, c->kind ? bounds : NULL, bins + 1);
     if (c->kind)
@@ -323,13 +329,7 @@ static t_result histogram_edge_case(const t_case *c, const t_env *env, char *msg
     double flo = 0, fhi = 0;
     pick_range(&rng, dt, LAW_RANDOM, bins, &ilo, &ihi, &flo, &fhi);
     unsigned char lower[8], upper[8];
-    if (is_float(dt)) {
-        put_f(dt, lower, 0, flo);
-        put_f(dt, upper, 0, fhi);
-    } else {
-        put_i(dt, lower, 0, ilo);
-        put_i(dt, upper, 0, ihi);
-    }
+    put_range(dt, ilo, ihi, flo, fhi, lower, upper);
     gen_samples(&rng, dt, buf, n + shift, bins, ilo, ihi, flo, fhi, NULL, 0);
     if (c->kind <= 1) {
         /* one sample within the range, repeated */

@@ -7,6 +7,7 @@
 #include "comparators.h"
 #include "families.h"
 #include "segments.h"
+#include "segsort_check.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -80,9 +81,7 @@ static t_result segsort_case(const t_case *c, const t_env *env, char *msg, size_
     }
     t_rng rng;
     t_rng_seed(&rng, c->name);
-    unsigned char *keys = t_host(&t, n * ks), *kwant = t_host(&t, n * ks);
-    unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
-    unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
+    unsigned char *keys = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
     size_t *offsets = NULL, nseg = 0;
     if (t.failed || !make_offsets(&t, &rng, c->b, n, &offsets, &nseg)) goto done;
     t_gen_sort_keys(&rng, radix ? CMP_BUILTIN : c->c, dt, keys, n, c->m == 1);
@@ -90,44 +89,9 @@ static t_result segsort_case(const t_case *c, const t_env *env, char *msg, size_
         for (size_t i = 1; i < n; ++i)
             memcpy(keys + i * ks, keys, ks);
     t_gen_values(&rng, vals, vs, n);
-    /* outside every segment the output keeps what was there: poison, or the input */
-    if (in_place) {
-        memcpy(kwant, keys, n * ks);
-        memcpy(vwant, vals, n * vs);
-    } else {
-        t_poison(kwant, n * ks);
-        t_poison(vwant, n * vs);
-    }
-    o_segmented_sort(radix ? NULL : &ocmp, radix ? &desc : NULL, keys, kwant, vals, vwant, vs,
-                     offsets, nseg);
-
-    void *d_keys = t_dev_upload(&t, keys, n * ks);
-    void *d_kout = in_place ? d_keys : t_dev_poisoned(&t, n * ks);
-    void *d_vals = vs ? t_dev_upload(&t, vals, n * vs) : NULL;
-    void *d_vout = vs ? (in_place ? d_vals : t_dev_poisoned(&t, n * vs)) : NULL;
-    size_t *d_off = t_dev_upload(&t, offsets, (nseg + 1) * sizeof *offsets);
-    if (t.failed) goto done;
-    sweep_status st;
-    const char *what;
-    if (radix) {
-        what = "sweep_segmented_radix_sort";
-        st = sweep_segmented_radix_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, n, d_off, nseg,
-                                        &desc);
-    } else {
-        what = "sweep_segmented_merge_sort";
-        st = sweep_segmented_merge_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, vs, n, d_off,
-                                        nseg, cmp);
-    }
-    if (custom && t_runtime_compiler_missing(env, st)) {
-        t_skip(&t, "no runtime compiler for the custom comparator: %s", sweep_last_error());
-        goto done;
-    }
-    if (!t_ok(&t, st, what)) goto done;
-    if (!t_download(&t, kgot, d_kout, n * ks, "keys_out") ||
-        !t_compare_bytes(&t, "keys_out", kgot, kwant, n, ks))
-        goto done;
-    if (vs && t_download(&t, vgot, d_vout, n * vs, "values_out"))
-        t_compare_bytes(&t, "values_out (stability)", vgot, vwant, n, vs);
+    const t_segsort_call call = {
+        n, ks, vs, nseg, keys, vals, offsets, in_place, radix, custom != NULL, desc, cmp, &ocmp};
+    t_segsort_check(&t, env, &call);
 done:;
     t_result res = t_end(&t);
     sweep_custom_compare_destroy(custom);

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
+#include "segsort_check.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -96,46 +97,14 @@ static t_result classes_case(const t_case *c, const t_env *env, char *msg, size_
     const size_t n = offsets[nseg] + trail;
     t_rng rng;
     t_rng_seed(&rng, c->name);
-    unsigned char *keys = t_host(&t, n * ks), *kwant = t_host(&t, n * ks);
-    unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
-    unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
+    unsigned char *keys = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
     if (t.failed) goto done;
     /* duplicates in every other case: stability shows in the values */
     t_gen_sort_keys(&rng, CMP_BUILTIN, dt, keys, n, c->op % 2);
     t_gen_values(&rng, vals, vs, n);
-    if (in_place) {
-        memcpy(kwant, keys, n * ks);
-        memcpy(vwant, vals, n * vs);
-    } else {
-        t_poison(kwant, n * ks);
-        t_poison(vwant, n * vs);
-    }
-    o_segmented_sort(radix ? NULL : &ocmp, radix ? &desc : NULL, keys, kwant, vals, vwant, vs,
-                     offsets, nseg);
-
-    void *d_keys = t_dev_upload(&t, keys, n * ks);
-    void *d_kout = in_place ? d_keys : t_dev_poisoned(&t, n * ks);
-    void *d_vals = vs ? t_dev_upload(&t, vals, n * vs) : NULL;
-    void *d_vout = vs ? (in_place ? d_vals : t_dev_poisoned(&t, n * vs)) : NULL;
-    size_t *d_off = t_dev_upload(&t, offsets, (nseg + 1) * sizeof *offsets);
-    if (t.failed) goto done;
-    sweep_status st;
-    const char *what;
-    if (radix) {
-        what = "sweep_segmented_radix_sort";
-        st = sweep_segmented_radix_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, n, d_off, nseg,
-                                        &desc);
-    } else {
-        what = "sweep_segmented_merge_sort";
-        st = sweep_segmented_merge_sort(env->ctx, d_keys, d_kout, d_vals, d_vout, vs, n, d_off,
-                                        nseg, cmp);
-    }
-    if (!t_ok(&t, st, what)) goto done;
-    if (!t_download(&t, kgot, d_kout, n * ks, "keys_out") ||
-        !t_compare_bytes(&t, "keys_out", kgot, kwant, n, ks))
-        goto done;
-    if (vs && t_download(&t, vgot, d_vout, n * vs, "values_out"))
-        t_compare_bytes(&t, "values_out (stability)", vgot, vwant, n, vs);
+    const t_segsort_call call = {n,        ks,    vs, nseg, keys, vals, offsets,
+                                 in_place, radix, 0,  desc, cmp,  &ocmp};
+    t_segsort_check(&t, env, &call);
 done:;
     t_result res = t_end(&t);
     sweep_custom_compare_destroy(custom);

@@ -11,6 +11,7 @@
 #include "gpu/device/tile_sort.cuh"
 #include "gpu/host/args_merge.cuh"
 #include "gpu/host/gpu_backend.h"
+#include "gpu/host/key_width.cuh"
 #include "gpu/host/launch.cuh"
 
 #include <stdio.h>
@@ -22,16 +23,6 @@
     if ((cmp)->kind == SWEEP_COMPARE_CUSTOM) return call
 
 using namespace sweep_gpu;
-
-template <class F> static sweep_status by_width(size_t key_size, F &&f) {
-    switch (key_size) {
-    case 1: return f((uint8_t)0);
-    case 2: return f((uint16_t)0);
-    case 4: return f((uint32_t)0);
-    case 8: return f((unsigned long long)0);
-    default: return SWEEP_ERR_UNSUPPORTED;
-    }
-}
 
 static sweep_status check_cmp(sweep_gpu_handle *h, const sweep_kcmp *cmp, const char *entry) {
     char msg[192];
@@ -86,7 +77,7 @@ sweep_status sweep_gpu_tile_sort(void *hv, const sweep_kcmp *cmp, void *keys, vo
         return sweep_gpu_report(h, SWEEP_ERR_UNSUPPORTED, msg);
     }
     SWEEP_GPU_ENTER(h);
-    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+    return by_key_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         return launch_tile_sort<U>(h, "tile_sort", pattern_cmp<U>(cmp), keys, keys, values, values,
                                    vsize, n, tile);
@@ -99,7 +90,7 @@ sweep_status sweep_gpu_one_block_sort(sweep_gpu_handle *h, int kind, int descend
                                       size_t n) {
     const size_t tile = sweep_gpu_one_block_sort_max(key_size);
     if (n == 0 || n > tile || vsize > 16) return SWEEP_ERR_UNSUPPORTED;
-    return by_width(key_size, [&](auto u) -> sweep_status {
+    return by_key_width(key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         PatternCmp<U> p;
         p.kind = kind;
@@ -118,7 +109,7 @@ sweep_status sweep_gpu_merge_partition(void *hv, const sweep_kcmp *cmp, const vo
     if (st != SWEEP_OK) return st;
     SWEEP_GPU_ENTER(h);
     const size_t nparts = (na + nb + part - 1) / part;
-    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+    return by_key_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         SWEEP_GPU_LAUNCH(h, "merge_partition", merge_partition_kernel<U>,
                          (unsigned)((nparts + 1 + 255) / 256), 256, 0, pattern_cmp<U>(cmp),
@@ -156,7 +147,7 @@ sweep_status sweep_gpu_merge_tiles(void *hv, const sweep_kcmp *cmp, const void *
     if (nparts == 0) return SWEEP_OK;
     const MergeArgs m = sweep_gpu_merge_args(a, a_values, na, b, b_values, nb, out, out_values,
                                              vsize, part, splits);
-    return by_width(cmp->key_size, [&](auto u) -> sweep_status {
+    return by_key_width(cmp->key_size, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         return launch_merge<U, false>(h, pattern_cmp<U>(cmp), m, nparts, "merge_tiles");
     });
@@ -212,7 +203,7 @@ sweep_status sweep_gpu_merge_sort(void *hv, const sweep_kcmp *cmp, const void *k
     void *vcur = passes % 2 == 0 ? values_out : vtmp;
     void *kalt = kcur == keys_out ? ktmp : keys_out;
     void *valt = vcur == values_out ? vtmp : values_out;
-    return by_width(ks, [&](auto u) -> sweep_status {
+    return by_key_width(ks, [&](auto u) -> sweep_status {
         typedef decltype(u) U;
         const PatternCmp<U> pc = pattern_cmp<U>(cmp);
         sweep_status st = launch_tile_sort<U>(h, "merge_sort (tiles)", pc, keys_in, kcur, values_in,

@@ -8,6 +8,7 @@
 #include "gpu/device/radix_kernels.cuh"
 #include "gpu/device/radix_onesweep.cuh"
 #include "gpu/host/gpu_backend.h"
+#include "gpu/host/key_width.cuh"
 #include "gpu/host/launch.cuh"
 
 #include <stdio.h>
@@ -22,17 +23,6 @@ static DigitSpec spec_of(const sweep_kradix *key, unsigned shift, unsigned nbits
     s.shift = shift;
     s.nbits = nbits;
     return s;
-}
-
-/* Calls f((U)0) with U the unsigned type of the key's width. */
-template <class F> static sweep_status by_key_width(size_t key_size, F &&f) {
-    switch (key_size) {
-    case 1: return f((uint8_t)0);
-    case 2: return f((uint16_t)0);
-    case 4: return f((uint32_t)0);
-    case 8: return f((unsigned long long)0);
-    default: return SWEEP_ERR_UNSUPPORTED;
-    }
 }
 
 /* The histogram of all passes: as many copies of the counters (a power of two, at

@@ -22,6 +22,7 @@
 #include "gpu/device/segsort_large.cuh"
 #include "gpu/device/segsort_small.cuh"
 #include "gpu/host/gpu_backend.h"
+#include "gpu/host/key_width.cuh"
 #include "gpu/host/launch.cuh"
 #include "gpu/util/ops.cuh"
 
@@ -89,16 +90,6 @@ sweep_status layout_of(const SegCall &c, SegLayout *l) {
     l->total =
         l->b_counts + l->b_small + l->b_wide + l->b_medium + l->b_large + l->b_huge + l->b_region;
     return SWEEP_OK;
-}
-
-template <class F> sweep_status by_key_width(size_t key_size, F &&f) {
-    switch (key_size) {
-    case 1: return f((uint8_t)0);
-    case 2: return f((uint16_t)0);
-    case 4: return f((uint32_t)0);
-    case 8: return f((unsigned long long)0);
-    default: return SWEEP_ERR_UNSUPPORTED;
-    }
 }
 
 template <class F> sweep_status by_value_size(size_t vsize, F &&f) {
@@ -257,22 +248,6 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     return sort_large<U, Vt>(c, l, lists, region);
 }
 
-size_t dtype_bytes(sweep_dtype d) {
-    switch (d) {
-    case SWEEP_I8:
-    case SWEEP_U8: return 1;
-    case SWEEP_I16:
-    case SWEEP_U16: return 2;
-    case SWEEP_I32:
-    case SWEEP_U32:
-    case SWEEP_F32: return 4;
-    case SWEEP_I64:
-    case SWEEP_U64:
-    case SWEEP_F64: return 8;
-    default: return 0;
-    }
-}
-
 bool natural(const void *p, size_t size) {
     return ((uintptr_t)p & (size - 1)) == 0;
 }
@@ -295,7 +270,6 @@ sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const s
          * for floats, reversed when descending) */
         if (cmp->kind != SWEEP_COMPARE_ASCENDING && cmp->kind != SWEEP_COMPARE_DESCENDING)
             return SWEEP_ERR_UNSUPPORTED;
-        if (cmp->key_size != dtype_bytes(cmp->dtype)) return SWEEP_ERR_UNSUPPORTED;
         c.key.dtype = cmp->dtype;
         c.key.key_size = cmp->key_size;
         c.key.begin_bit = 0;
