@@ -4,9 +4,11 @@
  *
  * Both: sort the piece locally; choose every rank's split points for the balanced
  * boundaries floor(s N / p) in the global stable order (dist_select.c), starting from
- * brackets or first guesses that are cheap to share; exchange once; sort what arrived
- * locally. The runs arrive in rank order and each is in stable order, so a stable sort
- * of their concatenation is the global stable order.
+ * brackets or first guesses that are cheap to share; exchange once; merge the runs that
+ * arrived (dist_merge_runs.c). The runs arrive in rank order and each is in stable
+ * order, so merging them stably, ties in rank order, gives the global stable order. A
+ * radix sort over part of the key's bits has no comparator to merge by: it sorts what
+ * arrived again.
  *  - Radix: the histogram of the top digit of the sorted bits (the backend's
  *    radix_histogram) is gathered; its global prefix puts each boundary in one digit
  *    bucket, and on each rank the bucket is a known index range of the sorted piece:
@@ -15,6 +17,7 @@
  *    position s m / p (of m) is round one's pivot for boundary s, as in PSRS.
  */
 #include "compose.h"
+#include "dist_merge_runs.h"
 #include "dist_order.h"
 #include "ranges.h"
 
@@ -159,6 +162,22 @@ static void sample_pivots(const sweep_comm *c, const sweep__dist_order *o, sweep
         first[s - 1] = all[(size_t)s * m / (size_t)p];
 }
 
+/* The order the received runs merge in: the comparator; for a radix sort over all of
+ * the key's bits, the built-in order of its dtype (the same order: IEEE-754 totalOrder
+ * for floats, reversed when descending). 0 where a radix sort takes part of the bits. */
+static int merge_order(const sweep__dist_order *o, sweep_kcmp *cmp) {
+    if (!o->radix) {
+        *cmp = o->cmp;
+        return 1;
+    }
+    if (o->key.begin_bit != 0 || o->key.end_bit != 8 * o->key.key_size) return 0;
+    memset(cmp, 0, sizeof *cmp);
+    cmp->kind = o->key.descending ? SWEEP_COMPARE_DESCENDING : SWEEP_COMPARE_ASCENDING;
+    cmp->dtype = o->key.dtype;
+    cmp->key_size = o->key.key_size;
+    return 1;
+}
+
 static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_args *a) {
     sweep_context *ctx = comm->ctx;
     const int p = comm->size, r = comm->rank;
@@ -191,8 +210,12 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
         return st;
     }
 
-    /* Local sort into A; the top-digit histogram or the regular samples. */
-    void *A = NULL, *VA = NULL;
+    /* Local sort into A; the top-digit histogram or the regular samples. T, VT: the
+     * merge's second buffer. */
+    void *A = NULL, *VA = NULL, *T = NULL, *VT = NULL;
+    sweep__dist_buffers recv = {NULL, NULL}, other = {NULL, NULL};
+    sweep_kcmp mcmp;
+    int merge = 0;
     size_t *hist = NULL, *tab = NULL, myhist[SWEEP_RADIX_SIZE];
     sweep__dist_pivot *samples = NULL, *first = NULL;
     const size_t nt = (size_t)p + 1;
@@ -201,7 +224,8 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     else
         samples = calloc((size_t)p * (size_t)(p - 1) + 1, sizeof *samples);
     first = calloc((size_t)p, sizeof *first);
-    tab = calloc(nt * ((size_t)p + 4) + 8 * (size_t)p, sizeof *tab);
+    /* the split tables, the byte tables, and where each received run begins */
+    tab = calloc(nt * ((size_t)p + 4) + 8 * (size_t)p + nt, sizeof *tab);
     if (!first || !tab || (a->order.radix ? !hist : !samples))
         st = sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate the split tables");
     if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * ks, &A);
@@ -237,9 +261,11 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     if (st == SWEEP_OK) st = comm->t->allgather(comm->h, split, splits, nt * sizeof *split);
     if (st == SWEEP_OK) {
         /* Byte tables: send offsets/sizes, receive offsets/sizes, for keys then values. */
-        size_t *kt = tab + (size_t)(4 + p) * nt, *vt = kt + 4 * (size_t)p;
+        size_t *kt = tab + (size_t)(4 + p) * nt, *vt = kt + 4 * (size_t)p,
+               *runs = vt + 4 * (size_t)p;
         size_t got = 0;
         for (int q = 0; q < p; ++q) {
+            runs[q] = got;
             size_t so = split[q], sn = split[q + 1] - split[q];
             size_t rn = splits[(size_t)q * nt + (size_t)r + 1] - splits[(size_t)q * nt + (size_t)r];
             kt[q] = so * ks;
@@ -252,19 +278,34 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
             vt[3 * p + q] = rn * a->vsize;
             got += rn;
         }
+        runs[p] = got;
         if (got != count)
             st = sweep__fail(SWEEP_ERR_INTERNAL, "received %zu keys, not %zu", got, count);
-        sweep_comm_xfer x[2] = {{A, a->keys_out, kt, kt + p, kt + 2 * p, kt + 3 * p},
-                                {VA, a->values_out, vt, vt + p, vt + 2 * p, vt + 3 * p}};
+        /* The runs arrive where an odd number of merge rounds starts, so that the last
+         * round writes the output. */
+        merge = merge_order(&a->order, &mcmp);
+        const int odd = merge && sweep__dist_merge_rounds(p) % 2 == 1;
+        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * ks, &T);
+        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * a->vsize, &VT);
+        recv.keys = odd ? T : a->keys_out;
+        recv.values = odd ? VT : a->values_out;
+        other.keys = odd ? a->keys_out : T;
+        other.values = odd ? a->values_out : VT;
+        sweep_comm_xfer x[2] = {{A, recv.keys, kt, kt + p, kt + 2 * p, kt + 3 * p},
+                                {VA, recv.values, vt, vt + p, vt + 2 * p, vt + 3 * p}};
         if (st == SWEEP_OK) st = sweep__dist_exchange(comm, x, a->vsize ? 2 : 1);
+        if (st == SWEEP_OK && merge)
+            st = sweep__dist_merge_runs(ctx, &mcmp, a->vsize, recv, other, runs, p);
     }
-    if (st == SWEEP_OK)
+    if (st == SWEEP_OK && !merge)
         st = local_sort(ctx, &a->order, a->keys_out, a->keys_out, a->values_out, a->values_out,
                         a->vsize, count);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     if (st == SWEEP_OK && a->num_out) *a->num_out = count;
     sweep__dist_free(ctx, A);
     sweep__dist_free(ctx, VA);
+    sweep__dist_free(ctx, T);
+    sweep__dist_free(ctx, VT);
     free(hist);
     free(samples);
     free(first);
