@@ -202,8 +202,11 @@ SWEEP_API sweep_status sweep_dist_compact(sweep_comm *comm, const uint8_t *flags
  * bits (the backend's radix_histogram) shared by all ranks; a global prefix over it
  * places every rank boundary in a digit bucket; inside those buckets an exact
  * selection over the locally sorted keys (bisection over the remaining bits, ties cut
- * in rank order) finds each rank's split points; ONE all-to-all exchange; a local sort
- * of the received runs. */
+ * in rank order) finds each rank's split points; ONE all-to-all exchange; the
+ * received runs (sorted, in rank order) merged stably in pairwise rounds, or, for a
+ * sort over part of the key's bits, sorted again. Context memory besides the sorts'
+ * scratch: the locally sorted piece, and a second buffer of the received keys and
+ * values for the merge. */
 SWEEP_API sweep_status sweep_dist_radix_sort(sweep_comm *comm, const void *keys_in, void *keys_out,
                                              const void *values_in, void *values_out, size_t n,
                                              size_t out_capacity, size_t *num_out,
@@ -215,7 +218,8 @@ SWEEP_API sweep_status sweep_dist_radix_sort(sweep_comm *comm, const void *keys_
  * sweep_dist_radix_sort(). Algorithm: sample sort with regular sampling: local sort;
  * p - 1 regular samples per rank, gathered, give the first splitter guesses; an exact
  * multi-sequence selection refines them to the balanced boundaries; ONE all-to-all
- * exchange; a local stable sort of the received runs. */
+ * exchange; the received runs merged stably in pairwise rounds (ties to the lower
+ * rank). */
 SWEEP_API sweep_status sweep_dist_merge_sort(sweep_comm *comm, const void *keys_in, void *keys_out,
                                              const void *values_in, void *values_out,
                                              size_t value_size, size_t n, size_t out_capacity,
