@@ -9,8 +9,12 @@
 #include <benchmark/benchmark.h>
 #include <cuda_runtime.h>
 
+#include <cstddef>
+#include <list>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace sweepbench {
 
@@ -72,6 +76,48 @@ inline DeviceMemory upload(const Bytes &host) {
     cuda_check(cudaMemcpy(d.get(), host.data(), host.size(), cudaMemcpyHostToDevice),
                "cudaMemcpy to device");
     return d;
+}
+
+// The device copies of the most recent host inputs, for the next calls of a benchmark
+// (Google Benchmark calls its function once per repetition, and more while it sizes
+// the iteration count). An entry holds its host array, so the array's address cannot
+// be reused by another input while the entry lives. At most four entries, and beyond
+// the two most recent no more than 16 GiB: a peer may hold three at once.
+class UploadCache {
+  public:
+    const DeviceMemory &get(const std::shared_ptr<const Bytes> &host) {
+        for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+            if (it->first == host) {
+                entries_.splice(entries_.begin(), entries_, it);
+                return entries_.front().second;
+            }
+        }
+        std::size_t bytes = host->size();
+        for (const auto &e : entries_)
+            bytes += e.first->size();
+        while (entries_.size() >= 4 || (entries_.size() > 2 && bytes > (std::size_t{16} << 30))) {
+            bytes -= entries_.back().first->size();
+            entries_.pop_back();
+        }
+        entries_.emplace_front(host, upload(*host));
+        return entries_.front().second;
+    }
+    void clear() {
+        entries_.clear();
+    }
+
+  private:
+    std::list<std::pair<std::shared_ptr<const Bytes>, DeviceMemory>> entries_;
+};
+
+inline UploadCache &upload_cache() {
+    static UploadCache cache;
+    return cache;
+}
+
+// host in device memory, uploaded once while it is among the recent inputs.
+inline const DeviceMemory &uploaded(const std::shared_ptr<const Bytes> &host) {
+    return upload_cache().get(host);
 }
 
 // One untimed warm-up call, then per iteration reset() (untimed) and body(), one call

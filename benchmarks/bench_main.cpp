@@ -103,5 +103,8 @@ int main(int argc, char **argv) {
     benchmark::RunSpecifiedBenchmarks(&progress);
     benchmark::Shutdown();
     release_sweep_contexts();
+#if defined(SWEEP_BENCH_HAVE_CUDA)
+    release_cuda_peer_inputs();
+#endif
     return 0;
 }

@@ -32,6 +32,8 @@ std::string register_cuda_peers(const Options &o);
 // histograms (peers_cuda_more.cu), on stream (a cudaStream_t), registered by
 // register_cuda_peers.
 void register_cuda_more_peers(const Options &o, void *stream);
+// Frees the inputs the CUDA peers keep in device memory between calls.
+void release_cuda_peer_inputs();
 #endif
 #if defined(SWEEP_BENCH_HAVE_HIP)
 // rocPRIM and hipMemcpy, when a HIP device is present.

@@ -166,7 +166,7 @@ template <class Call> void time_cub(benchmark::State &state, Call &&call) {
 // elements).
 template <class T>
 void cub_sort_pairs(benchmark::State &state, const CaseId &c, const T *x, T *y, std::size_t n) {
-    DeviceMemory values_in = upload(*input_indices(n));
+    const DeviceMemory &values_in = uploaded(input_indices(n));
     DeviceMemory values_out(n * sizeof(std::uint32_t));
     const auto *vi = values_in.as<const std::uint32_t>();
     auto *vo = values_out.as<std::uint32_t>();
@@ -207,7 +207,7 @@ template <class T> void cub_affine_scan(benchmark::State &state, const T *x, T *
 template <class T>
 void thrust_sort_pairs(benchmark::State &state, const T *x, T *y, std::size_t n) {
     if constexpr (std::is_same_v<T, std::uint32_t>) {
-        DeviceMemory values_in = upload(*input_indices(n));
+        const DeviceMemory &values_in = uploaded(input_indices(n));
         DeviceMemory values(n * sizeof(std::uint32_t));
         const auto *vi = values_in.as<const std::uint32_t>();
         auto *v = values.as<std::uint32_t>();
@@ -235,7 +235,7 @@ constexpr bool kAllPrimitives = std::is_same_v<T, std::uint32_t> ||
 
 template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
-    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &in = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
@@ -258,7 +258,7 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
     case Primitive::ScanByKey: {
         // CUB has no head-flag or offsets scan: all run as ScanByKey over the segment
         // indices.
-        DeviceMemory keys = upload(*input_run_keys(n, c.variant));
+        const DeviceMemory &keys = uploaded(input_run_keys(n, c.variant));
         const auto *k = keys.as<const std::uint32_t>();
         time_cub(state, [&](void *t, std::size_t &b) {
             return cub::DeviceScan::InclusiveSumByKey(t, b, k, x, y, items,
@@ -274,7 +274,7 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
     case Primitive::SegmentedReduce: {
         auto offsets_host = input_offsets(n, c.variant);
         const auto nseg = static_cast<std::int64_t>(segment_count(*offsets_host));
-        DeviceMemory offsets = upload(*offsets_host);
+        const DeviceMemory &offsets = uploaded(offsets_host);
         const auto *o = offsets.as<const std::size_t>();
         time_cub(state, [&](void *t, std::size_t &b) {
             return cub::DeviceSegmentedReduce::Sum(t, b, x, y, nseg, o, o + 1, s);
@@ -285,7 +285,7 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
     case Primitive::Compact: {
         auto flags_host = input_split_flags(c.dtype, n, c.variant);
         *kept = count_flags(*flags_host);
-        DeviceMemory flags = upload(*flags_host);
+        const DeviceMemory &flags = uploaded(flags_host);
         DeviceMemory count(sizeof(std::int64_t));
         const auto *f = flags.as<const unsigned char>();
         auto *cnt = count.as<std::int64_t>();
@@ -336,7 +336,7 @@ template <class T> void run_cub_all(benchmark::State &state, const CaseId &c, st
 template <class T>
 void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept) {
     const std::size_t n = c.n;
-    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &in = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
@@ -356,7 +356,7 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
         break;
     case Primitive::SegmentedScan:
     case Primitive::ScanByKey: {
-        DeviceMemory keys = upload(*input_run_keys(n, c.variant));
+        const DeviceMemory &keys = uploaded(input_run_keys(n, c.variant));
         const auto *k = keys.as<const std::uint32_t>();
         time_device_calls(state, nothing,
                           [&] { thrust::inclusive_scan_by_key(policy, k, k + n, x, y); });
@@ -372,7 +372,7 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
     case Primitive::Compact: {
         auto flags_host = input_split_flags(c.dtype, n, c.variant);
         *kept = count_flags(*flags_host);
-        DeviceMemory flags = upload(*flags_host);
+        const DeviceMemory &flags = uploaded(flags_host);
         const auto *f = flags.as<const unsigned char>();
         if (c.primitive == Primitive::Split) {
             T *rest = y + *kept;
@@ -413,7 +413,7 @@ void run_thrust_all(benchmark::State &state, const CaseId &c, std::size_t *kept)
 template <class T> void run_scan_only(benchmark::State &state, const CaseId &c, bool cub) {
     if (c.primitive != Primitive::Scan)
         throw std::runtime_error("this dtype is measured for scan only");
-    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    const DeviceMemory &in = uploaded(input_values(c.dtype, c.n));
     DeviceMemory out(c.n * sizeof(T));
     const T *x = in.as<const T>();
     T *y = out.as<T>();
@@ -450,7 +450,7 @@ template <class T> void run_scan_only(benchmark::State &state, const CaseId &c, 
 
 template <class T> void run_copy(benchmark::State &state, const CaseId &c, bool use_kernel) {
     const std::size_t bytes = c.n * sizeof(T);
-    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    const DeviceMemory &in = uploaded(input_values(c.dtype, c.n));
     DeviceMemory out(bytes);
     if (use_kernel && bytes % sizeof(uint4) != 0)
         throw std::runtime_error("copy kernel needs a multiple of 16 bytes");
@@ -469,7 +469,7 @@ template <class T> void run_copy(benchmark::State &state, const CaseId &c, bool 
 
 template <class T> void run_read(benchmark::State &state, const CaseId &c) {
     const std::size_t bytes = c.n * sizeof(T);
-    DeviceMemory in = upload(*input_values(c.dtype, c.n));
+    const DeviceMemory &in = uploaded(input_values(c.dtype, c.n));
     DeviceMemory sink(sizeof(unsigned));
     if (bytes % sizeof(uint4) != 0)
         throw std::runtime_error("read kernel needs a multiple of 16 bytes");
@@ -511,6 +511,10 @@ void run_peer(benchmark::State &state, const CaseId &c, Peer peer) {
 }
 
 } // namespace
+
+void release_cuda_peer_inputs() {
+    upload_cache().clear();
+}
 
 std::string register_cuda_peers(const Options &o) {
     int count = 0;

@@ -54,17 +54,17 @@ template <class T> constexpr bool is_u64 = std::is_same_v<T, std::uint64_t>;
 
 template <class T> void cub_segmented_sort(benchmark::State &state, const CaseId &c) {
     const std::size_t n = c.n;
-    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &in = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     auto offsets_host = input_sort_offsets(n, c.variant);
     const auto nseg = static_cast<std::int64_t>(segment_count(*offsets_host));
-    DeviceMemory offsets = upload(*offsets_host);
+    const DeviceMemory &offsets = uploaded(offsets_host);
     const auto *o = offsets.as<const std::size_t>();
     const T *x = in.as<const T>();
     T *y = out.as<T>();
     const auto items = static_cast<std::int64_t>(n);
     if (has_values(c.primitive)) {
-        DeviceMemory values_in = upload(*input_indices(n));
+        const DeviceMemory &values_in = uploaded(input_indices(n));
         DeviceMemory values_out(n * sizeof(std::uint32_t));
         const auto *vi = values_in.as<const std::uint32_t>();
         auto *vo = values_out.as<std::uint32_t>();
@@ -82,8 +82,8 @@ template <class T> void cub_segmented_sort(benchmark::State &state, const CaseId
 
 template <class T> void thrust_search(benchmark::State &state, const CaseId &c) {
     const std::size_t n = c.n;
-    DeviceMemory haystack = upload(*input_for(c.primitive, c.dtype, n, c.variant));
-    DeviceMemory needles = upload(*input_needles(c.dtype, n, c.variant));
+    const DeviceMemory &haystack = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &needles = uploaded(input_needles(c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(std::size_t));
     const T *h = haystack.as<const T>();
     const T *x = needles.as<const T>();
@@ -99,7 +99,7 @@ template <class T> void thrust_search(benchmark::State &state, const CaseId &c) 
 
 template <class T> void cub_runs(benchmark::State &state, const CaseId &c) {
     const std::size_t n = c.n;
-    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &in = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory out(n * sizeof(T));
     DeviceMemory count(sizeof(std::int64_t));
     const T *x = in.as<const T>();
@@ -113,7 +113,7 @@ template <class T> void cub_runs(benchmark::State &state, const CaseId &c) {
         });
         break;
     case Primitive::UniqueByKey: {
-        DeviceMemory values_in = upload(*input_indices(n));
+        const DeviceMemory &values_in = uploaded(input_indices(n));
         DeviceMemory values_out(n * sizeof(std::uint32_t));
         const auto *vi = values_in.as<const std::uint32_t>();
         auto *vo = values_out.as<std::uint32_t>();
@@ -154,7 +154,7 @@ template <class T> void cub_histogram(benchmark::State &state, const CaseId &c) 
     const std::size_t n = c.n;
     if (n > static_cast<std::size_t>(INT32_MAX))
         throw std::runtime_error("the histograms are measured up to 2^31 samples");
-    DeviceMemory in = upload(*input_for(c.primitive, c.dtype, n, c.variant));
+    const DeviceMemory &in = uploaded(input_for(c.primitive, c.dtype, n, c.variant));
     DeviceMemory counts(kHistogramBins * sizeof(unsigned));
     const T *x = in.as<const T>();
     auto *h = counts.as<unsigned>();
