@@ -1,6 +1,7 @@
 /*
  * sweep-bench-dist: the distributed sort and scan on p ranks against one context doing
- * the same total, and the all-to-all exchange alone (sweep's communicator plugin)
+ * the same total, each rank sorting its own piece alone (what the distributed sort
+ * costs at least), and the all-to-all exchange alone (sweep's communicator plugin)
  * against the engine's own all-to-all of the same bytes: grouped ncclSend/ncclRecv on
  * GPUs (what ncclAllToAll would do, with uneven counts), MPI_Alltoallv on CPUs.
  *
@@ -268,6 +269,9 @@ int main(int argc, char **argv) {
     /* The sort is timed out of place, from a fresh copy each time. */
     double t_scan = timed(&b, run_dist_scan, &a, 1);
     double t_sort = timed(&b, run_dist_sort, &a, 1);
+    /* What the distributed sort costs at least: each rank sorting its own piece (the
+     * slowest rank's time). */
+    double t_local = timed(&b, run_single_sort, &a, 1);
 
     /* The exchange alone: each rank sends total / p^2 keys to every rank. */
     xchg_arg x;
@@ -316,6 +320,7 @@ int main(int argc, char **argv) {
                b.size, b.reps);
     report(&b, "distributed exclusive scan u32", t_scan, s_scan, 0);
     report(&b, "distributed radix sort u32", t_sort, s_sort, 0);
+    report(&b, "local radix sort of the piece", t_local, 0, 0);
     report(&b, "exchange alone (sweep plugin)", t_plugin, 0, n * 4);
     if (t_engine > 0)
         report(&b,
