@@ -26,6 +26,7 @@ typedef struct sweep__dist_pivot {
     uint64_t weight;
     uint64_t rank;
     uint64_t index;
+    uint64_t windowed; /* 1: proposed from a range held on the host (dist_select.c) */
     unsigned char key[32];
 } sweep__dist_pivot;
 
@@ -40,7 +41,9 @@ int sweep__dist_pivot_less(const sweep__dist_order *o, const sweep__dist_pivot *
  * from a histogram, or 0 and n); first (may be NULL) gives round one's pivots (one per
  * boundary, the same on every rank). split[0] = 0 and split[p] = n. Each round every
  * rank proposes the middle key of its open range, all take the weighted median of the
- * proposals as pivot, count the keys below it by binary search, and narrow. */
+ * proposals as pivot, count the keys below it by binary search, and narrow; where every
+ * rank's open range of a boundary is small enough to be copied to the host, each
+ * proposes several keys and all of them are pivots. */
 sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, const void *keys,
                                 size_t n, const size_t *target, size_t *lo, size_t *hi,
                                 const sweep__dist_pivot *first, size_t *split);

@@ -10,6 +10,14 @@
  * means P is not, so x_q <= c_q; equality means c_q = x_q. A pivot taken from an open
  * range always closes at least one key of it, and the weighted median of the ranks'
  * middle keys closes about a quarter of all open keys, so O(log N) rounds.
+ *
+ * Fewer rounds where the open ranges are small: once a rank's open range of a boundary
+ * fits its share of a host budget (32 MiB), the rank copies it to the host once and
+ * probes it there (one copy, where every probe was a copy from context memory). While
+ * every rank's range of a boundary is on the host, each rank proposes K keys spread
+ * evenly over its range and every proposal is a pivot: each pivot is counted as above,
+ * and since each rank's own proposals are among them, its range shrinks by a factor of
+ * about K + 1 a round.
  */
 #include "../../backends/host/host_keys.h"
 #include "dist_order.h"
@@ -33,14 +41,38 @@ int sweep__dist_pivot_less(const sweep__dist_order *o, const sweep__dist_pivot *
     return a->rank != b->rank ? a->rank < b->rank : a->index < b->index;
 }
 
-static sweep_status probe(sweep_context *ctx, const void *keys, size_t i, size_t ks, void *out) {
+/* The host copy of keys [lo, hi) of one boundary's open range (keys NULL: none). */
+typedef struct window {
+    size_t lo, hi;
+    unsigned char *keys;
+} window;
+
+/* Host bytes of all boundaries' windows of a rank: 32 MiB, or the environment's
+ * SWEEP_DIST_WINDOW_BYTES (the tests set 0, no window, and small budgets, where some
+ * ranks' ranges fit and others do not). */
+static size_t window_budget(void) {
+    const char *v = getenv("SWEEP_DIST_WINDOW_BYTES");
+    if (v && *v) {
+        char *end = NULL;
+        unsigned long long b = strtoull(v, &end, 10);
+        if (end && *end == '\0') return (size_t)b;
+    }
+    return (size_t)32 << 20;
+}
+
+static sweep_status probe(sweep_context *ctx, const void *keys, const window *w, size_t i,
+                          size_t ks, void *out) {
+    if (w && w->keys && i >= w->lo && i < w->hi) {
+        memcpy(out, w->keys + (i - w->lo) * ks, ks);
+        return SWEEP_OK;
+    }
     return sweep__dist_to_host(ctx, out, (const unsigned char *)keys + i * ks, ks);
 }
 
 /* Keys of this rank (in [lo, hi]) before pivot P in (key, rank, index) order. */
 static sweep_status count_before(const sweep_comm *comm, const sweep__dist_order *o,
-                                 const void *keys, size_t lo, size_t hi, const sweep__dist_pivot *P,
-                                 size_t *out) {
+                                 const void *keys, const window *w, size_t lo, size_t hi,
+                                 const sweep__dist_pivot *P, size_t *out) {
     if ((int)P->rank == comm->rank) {
         size_t c = (size_t)P->index;
         *out = c < lo ? lo : c > hi ? hi : c;
@@ -51,7 +83,7 @@ static sweep_status count_before(const sweep_comm *comm, const sweep__dist_order
     unsigned char k[32];
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        sweep_status st = probe(comm->ctx, keys, mid, o->key_size, k);
+        sweep_status st = probe(comm->ctx, keys, w, mid, o->key_size, k);
         if (st != SWEEP_OK) return st;
         int before = equal_first ? !sweep__dist_less(o, P->key, k) : sweep__dist_less(o, k, P->key);
         if (before)
@@ -63,14 +95,15 @@ static sweep_status count_before(const sweep_comm *comm, const sweep__dist_order
     return SWEEP_OK;
 }
 
-/* The weighted median of the proposals all[q * nb + s] (q < p): sorted by pivot order,
- * the first whose running weight reaches half the total. 0 when nobody proposed. */
-static int weighted_median(const sweep__dist_order *o, const sweep__dist_pivot *all, int p, int nb,
-                           int s, sweep__dist_pivot *tmp, sweep__dist_pivot *out) {
+/* The weighted median of the proposals all[q * stride + at] (q < p): sorted by pivot
+ * order, the first whose running weight reaches half the total. 0 when nobody proposed. */
+static int weighted_median(const sweep__dist_order *o, const sweep__dist_pivot *all, int p,
+                           size_t stride, size_t at, sweep__dist_pivot *tmp,
+                           sweep__dist_pivot *out) {
     int m = 0;
     uint64_t total = 0;
     for (int q = 0; q < p; ++q) {
-        const sweep__dist_pivot *c = &all[(size_t)q * (size_t)nb + (size_t)s];
+        const sweep__dist_pivot *c = &all[(size_t)q * stride + at];
         if (c->weight == 0) continue;
         int j = m++;
         while (j > 0 && sweep__dist_pivot_less(o, c, &tmp[j - 1])) {
@@ -91,81 +124,186 @@ static int weighted_median(const sweep__dist_order *o, const sweep__dist_pivot *
     return 0;
 }
 
+/* Keys a rank proposes for a boundary in a round where every rank's range is on the
+ * host: odd (the middle one is also the weighted median's proposal), fewer with many
+ * ranks, since every rank counts every proposal. */
+static size_t proposals_per_rank(int p) {
+    size_t k = 1024 / ((size_t)p * (size_t)p);
+    if (k > 15) k = 15;
+    if (k % 2 == 0) --k;
+    return k < 1 ? 1 : k;
+}
+
 typedef struct select_tables {
     sweep__dist_pivot *mine, *all, *piv, *tmp;
-    uint64_t *cnt, *cnts; /* per round: [0] a rank's status, then one count per boundary */
+    uint64_t *cnt, *cnts; /* per round: [0] a rank's status, then the counts of the pivots */
+    size_t *npiv;         /* pivots of each boundary this round */
     unsigned char *done;
+    window *win;
 } select_tables;
 
-static void tables_free(select_tables *t) {
+static void tables_free(select_tables *t, int nb) {
     free(t->mine);
     free(t->all);
     free(t->piv);
     free(t->tmp);
     free(t->cnt);
     free(t->cnts);
+    free(t->npiv);
     free(t->done);
+    if (t->win)
+        for (int s = 0; s < nb; ++s)
+            free(t->win[s].keys);
+    free(t->win);
+}
+
+/* Copies the open ranges that fit their share of the window budget to the host (once:
+ * ranges only shrink). A range that cannot be allocated stays in context memory. */
+static sweep_status fill_windows(sweep_context *ctx, const void *keys, size_t ks, int nb,
+                                 const size_t *lo, const size_t *hi, size_t budget,
+                                 select_tables *t) {
+    const size_t cap = budget / (size_t)nb;
+    for (int s = 0; s < nb; ++s) {
+        window *w = &t->win[s];
+        const size_t a = lo[s + 1], b = hi[s + 1];
+        if (t->done[s] || w->keys || b <= a || (b - a) > cap / ks) continue;
+        w->keys = malloc((b - a) * ks);
+        if (!w->keys) continue;
+        w->lo = a;
+        w->hi = b;
+        sweep_status st =
+            sweep__dist_to_host(ctx, w->keys, (const unsigned char *)keys + a * ks, (b - a) * ks);
+        if (st != SWEEP_OK) {
+            free(w->keys);
+            w->keys = NULL;
+            return st;
+        }
+    }
+    return SWEEP_OK;
+}
+
+/* This rank's proposals for boundary s from its open range [a, b): K keys spread evenly
+ * where the range is on the host, else its middle key alone (in the middle slot). */
+static sweep_status propose(const sweep_comm *comm, const sweep__dist_order *o, const void *keys,
+                            const window *w, size_t a, size_t b, size_t K, sweep__dist_pivot *out) {
+    const size_t m = b - a;
+    size_t last = SIZE_MAX;
+    for (size_t j = 0; j < K; ++j) {
+        const int middle = j == K / 2;
+        if (!w->keys && !middle) continue;
+        /* a + m (j + 1) / (K + 1) without overflow; the middle slot is a + m / 2. */
+        size_t idx =
+            middle ? a + m / 2 : a + m / (K + 1) * (j + 1) + m % (K + 1) * (j + 1) / (K + 1);
+        if (idx >= b) idx = b - 1;
+        if (idx == last) continue; /* a short range: each key once */
+        last = idx;
+        out[j].weight = m;
+        out[j].rank = (uint64_t)comm->rank;
+        out[j].index = idx;
+        out[j].windowed = w->keys != NULL;
+        sweep_status st = probe(comm->ctx, keys, w, idx, o->key_size, out[j].key);
+        if (st != SWEEP_OK) {
+            memset(out, 0, K * sizeof *out);
+            return st;
+        }
+    }
+    return SWEEP_OK;
+}
+
+/* Round pivots of boundary s from the gathered proposals: all of them where every
+ * proposing rank's range is on the host, else their weighted median. */
+static size_t choose_pivots(const sweep__dist_order *o, const select_tables *t, int p, int nb,
+                            int s, size_t K, sweep__dist_pivot *piv) {
+    const size_t stride = (size_t)nb * K, base = (size_t)s * K;
+    int all_windowed = 1, any = 0;
+    for (int q = 0; q < p; ++q)
+        for (size_t j = 0; j < K; ++j) {
+            const sweep__dist_pivot *c = &t->all[(size_t)q * stride + base + j];
+            if (c->weight == 0) continue;
+            any = 1;
+            if (!c->windowed) all_windowed = 0;
+        }
+    if (!any) return 0;
+    if (!all_windowed)
+        return (size_t)weighted_median(o, t->all, p, stride, base + K / 2, t->tmp, piv);
+    size_t m = 0;
+    for (int q = 0; q < p; ++q)
+        for (size_t j = 0; j < K; ++j) {
+            const sweep__dist_pivot *c = &t->all[(size_t)q * stride + base + j];
+            if (c->weight != 0) piv[m++] = *c;
+        }
+    return m;
 }
 
 sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, const void *keys,
                                 size_t n, const size_t *target, size_t *lo, size_t *hi,
                                 const sweep__dist_pivot *first, size_t *split) {
     const int p = comm->size, nb = p - 1, r = comm->rank;
-    const size_t rec = (size_t)nb + 1;
     split[0] = 0;
     split[p] = n;
     if (nb == 0) return SWEEP_OK;
+    const size_t K = proposals_per_rank(p), M = (size_t)p * K; /* pivots a boundary, at most */
+    const size_t rec = 1 + (size_t)nb * M;
     select_tables t;
-    t.mine = calloc((size_t)nb, sizeof *t.mine);
-    t.all = calloc((size_t)p * (size_t)nb, sizeof *t.all);
-    t.piv = calloc((size_t)nb, sizeof *t.piv);
+    t.mine = calloc((size_t)nb * K, sizeof *t.mine);
+    t.all = calloc((size_t)p * (size_t)nb * K, sizeof *t.all);
+    t.piv = calloc((size_t)nb * M, sizeof *t.piv);
     t.tmp = calloc((size_t)p, sizeof *t.tmp);
     t.cnt = calloc(rec, sizeof *t.cnt);
     t.cnts = calloc((size_t)p * rec, sizeof *t.cnts);
+    t.npiv = calloc((size_t)nb, sizeof *t.npiv);
     t.done = calloc((size_t)nb, 1);
-    if (!t.mine || !t.all || !t.piv || !t.tmp || !t.cnt || !t.cnts || !t.done) {
-        tables_free(&t);
+    t.win = calloc((size_t)nb, sizeof *t.win);
+    if (!t.mine || !t.all || !t.piv || !t.tmp || !t.cnt || !t.cnts || !t.npiv || !t.done ||
+        !t.win) {
+        tables_free(&t, nb);
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate the selection tables");
     }
     sweep_status st = SWEEP_OK;
+    const size_t budget = window_budget();
     for (int round = 0;; ++round) {
         int open = 0;
         for (int s = 0; s < nb; ++s)
             open += !t.done[s];
         if (open == 0) break;
+        if (st == SWEEP_OK) st = fill_windows(comm->ctx, keys, o->key_size, nb, lo, hi, budget, &t);
         if (round == 0 && first) {
-            memcpy(t.piv, first, (size_t)nb * sizeof *t.piv);
+            for (int s = 0; s < nb; ++s) {
+                t.piv[(size_t)s * M] = first[s];
+                t.npiv[s] = 1;
+            }
         } else {
             /* Every rank gathers, also after a failed probe (its proposals are empty);
              * the status goes round with the counts below. */
+            memset(t.mine, 0, (size_t)nb * K * sizeof *t.mine);
             for (int s = 0; s < nb; ++s) {
                 size_t a = lo[s + 1], b = hi[s + 1];
-                memset(&t.mine[s], 0, sizeof t.mine[s]);
                 if (t.done[s] || b <= a || st != SWEEP_OK) continue;
-                t.mine[s].weight = b - a;
-                t.mine[s].rank = (uint64_t)r;
-                t.mine[s].index = a + (b - a) / 2;
-                st = probe(comm->ctx, keys, (size_t)t.mine[s].index, o->key_size, t.mine[s].key);
-                if (st != SWEEP_OK) t.mine[s].weight = 0;
+                st = propose(comm, o, keys, &t.win[s], a, b, K, &t.mine[(size_t)s * K]);
             }
             sweep_status g =
-                comm->t->allgather(comm->h, t.mine, t.all, (size_t)nb * sizeof *t.mine);
+                comm->t->allgather(comm->h, t.mine, t.all, (size_t)nb * K * sizeof *t.mine);
             if (g != SWEEP_OK) {
                 st = g;
                 break;
             }
             for (int s = 0; s < nb; ++s) {
                 if (t.done[s]) continue;
-                if (!weighted_median(o, t.all, p, nb, s, t.tmp, &t.piv[s]) && st == SWEEP_OK)
+                t.npiv[s] = choose_pivots(o, &t, p, nb, s, K, &t.piv[(size_t)s * M]);
+                if (t.npiv[s] == 0 && st == SWEEP_OK)
                     st = sweep__fail(SWEEP_ERR_INTERNAL, "no rank proposed a pivot for boundary %d",
                                      s + 1);
             }
         }
+        memset(t.cnt, 0, rec * sizeof *t.cnt);
         for (int s = 0; s < nb; ++s) {
-            size_t c = 0;
-            if (!t.done[s] && st == SWEEP_OK)
-                st = count_before(comm, o, keys, lo[s + 1], hi[s + 1], &t.piv[s], &c);
-            t.cnt[s + 1] = c;
+            if (t.done[s]) continue;
+            for (size_t j = 0; j < t.npiv[s] && st == SWEEP_OK; ++j) {
+                size_t c = 0;
+                st = count_before(comm, o, keys, &t.win[s], lo[s + 1], hi[s + 1],
+                                  &t.piv[(size_t)s * M + j], &c);
+                t.cnt[1 + (size_t)s * M + j] = c;
+            }
         }
         t.cnt[0] = (uint64_t)st;
         sweep_status g = comm->t->allgather(comm->h, t.cnt, t.cnts, rec * sizeof *t.cnt);
@@ -182,24 +320,29 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
                                  "rank %d failed while choosing split points", bad);
             break;
         }
+        /* Each pivot narrows on its own: the sum of the ranks' counts against the target
+         * says on which side of it every rank's split lies. */
         for (int s = 0; s < nb; ++s) {
-            if (t.done[s]) continue;
-            uint64_t sum = 0;
-            for (int q = 0; q < p; ++q)
-                sum += t.cnts[(size_t)q * rec + (size_t)s + 1];
-            size_t c = (size_t)t.cnt[s + 1];
-            if (sum == target[s + 1]) {
-                t.done[s] = 1;
-                split[s + 1] = c;
-            } else if (sum < target[s + 1]) {
-                lo[s + 1] = c;
-                if ((int)t.piv[s].rank == r && (size_t)t.piv[s].index + 1 > lo[s + 1])
-                    lo[s + 1] = (size_t)t.piv[s].index + 1;
-            } else {
-                hi[s + 1] = c;
+            for (size_t j = 0; j < t.npiv[s] && !t.done[s]; ++j) {
+                const size_t at = 1 + (size_t)s * M + j;
+                const sweep__dist_pivot *P = &t.piv[(size_t)s * M + j];
+                uint64_t sum = 0;
+                for (int q = 0; q < p; ++q)
+                    sum += t.cnts[(size_t)q * rec + at];
+                size_t c = (size_t)t.cnt[at];
+                if (sum == target[s + 1]) {
+                    t.done[s] = 1;
+                    split[s + 1] = c;
+                } else if (sum < target[s + 1]) {
+                    if (c > lo[s + 1]) lo[s + 1] = c;
+                    if ((int)P->rank == r && (size_t)P->index + 1 > lo[s + 1])
+                        lo[s + 1] = (size_t)P->index + 1;
+                } else if (c < hi[s + 1]) {
+                    hi[s + 1] = c;
+                }
             }
         }
     }
-    tables_free(&t);
+    tables_free(&t, nb);
     return st;
 }
