@@ -2,7 +2,7 @@
 """Turn sweep-bench's Google Benchmark JSON into REPORT.md, heat maps and plots.
 
     report.py RESULTS.json [MORE.json ...] -o OUTDIR [--title T] [--command-file F ...]
-              [--smoke REASON ...] [--no-plots]
+              [--smoke REASON ...] [--no-plots] [--dist DIST.json ...]
 
 Benchmarks are named <primitive>/<dtype>/<variant>/<impl>/<n> (older runs:
 <primitive>/<dtype>/<impl>/<n>, read with the variant "default") and carry the counters
@@ -24,6 +24,12 @@ ratios, and the largest size's bandwidth (reductions and histograms against the
 device's measured read bandwidth, the rest against its copy). cells.csv holds every
 cell. Without matplotlib the report is written without plots and says so.
 --smoke REASON (repeatable) marks a run on a machine that cannot measure.
+
+sweep-bench-dist's JSON (--dist, or recognised among RESULTS; benchmarks/run-dist.sh
+writes it) adds a "Distributed" section: per backend, the speed-up against one context
+by rank count, the exchange's and the local sort's share of the distributed sort, the
+exchange against the engine's own all-to-all, and distributed.png; distributed.csv
+holds its measurements. Given only such files, the report is that section alone.
 """
 
 import argparse
