@@ -234,15 +234,18 @@ static void run_engine_exchange(bench *b, void *p) {
     xchg_arg *a = p;
 #ifdef SWEEP_BENCH_NCCL
     if (b->backend == SWEEP_BACKEND_CUDA) {
-        ncclGroupStart();
+        ncclResult_t r = ncclGroupStart();
         for (int k = 0; k < a->nx; ++k)
-            for (int q = 0; q < b->size; ++q) {
-                ncclSend((const char *)a->x[k].send + a->tab[q], a->tab[b->size + q], ncclChar, q,
-                         b->nccl, b->stream);
-                ncclRecv((char *)a->x[k].recv + a->tab[2 * b->size + q], a->tab[3 * b->size + q],
-                         ncclChar, q, b->nccl, b->stream);
+            for (int q = 0; q < b->size && r == ncclSuccess; ++q) {
+                r = ncclSend((const char *)a->x[k].send + a->tab[q], a->tab[b->size + q], ncclChar,
+                             q, b->nccl, b->stream);
+                if (r == ncclSuccess)
+                    r = ncclRecv((char *)a->x[k].recv + a->tab[2 * b->size + q],
+                                 a->tab[3 * b->size + q], ncclChar, q, b->nccl, b->stream);
             }
-        if (ncclGroupEnd() != ncclSuccess || cudaStreamSynchronize(b->stream) != cudaSuccess)
+        ncclResult_t end = ncclGroupEnd(); /* closes the group also after a failed call */
+        if (r != ncclSuccess || end != ncclSuccess ||
+            cudaStreamSynchronize(b->stream) != cudaSuccess)
             die(b, "grouped ncclSend/ncclRecv");
         return;
     }
@@ -270,7 +273,8 @@ static const sweep_comm_table *load_table(const char *name) {
 
 /* ---- the single-context reference (rank 0 alone) ---- */
 
-/* Runs fn once; 0 with a note when it fails (the context cannot hold the work). */
+/* Runs the scan or the sort once: 0, with a note, when it fails (the context cannot
+ * hold its scratch, or the size is beyond what one context sorts). */
 static int single_fits(bench *b, sort_arg *a, int scan, const char *what) {
     sweep_status st;
     if (scan) {
