@@ -627,6 +627,10 @@ def make_dist_plot(runs, outdir):
                          markersize=3, color=color, label=f"{tag} {label}", linewidth=1)
     if all_p:
         ax1.plot(all_p, all_p, color="grey", linewidth=0.8, label="ideal (p)")
+        # The medians and the ideal set the scale; a wider range runs off the top.
+        medians = [dist_speedup(r["_m"].get(n)) for r in runs for n, _ in DIST_SPEEDUPS]
+        top = max([max(all_p)] + [m[0] for m in medians if m])
+        ax1.set_ylim(0, top * 1.25)
     backends = {r.get("backend") for r in runs}
     unit = "GPUs" if backends <= {"cuda", "hip"} else "ranks"
     for ax in (ax1, ax2):
