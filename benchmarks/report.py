@@ -716,6 +716,10 @@ def dist_section(runs, outdir, plots_ok):
                     cells.append(speedup_text(dist_speedup(m), m))
             out.append(f"| {r.get('ranks')} | {size_label(r.get('total', 0))} | "
                        + " | ".join(cells) + " |")
+        notes = [f"- {r.get('ranks')} {unit}, {size_label(r.get('total', 0))}: {n}"
+                 for r in rs for n in r.get("notes", [])]
+        if notes:
+            out += [""] + notes
         out += ["", "The sort's parts: the exchange alone and each rank's local sort of its "
                 "piece (what the distributed sort costs at least), as shares of the "
                 "distributed sort's time; the exchange's time against the engine's and its "

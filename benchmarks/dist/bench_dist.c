@@ -75,6 +75,8 @@ typedef struct bench {
     sweep_comm *comm;
     measure m[MAX_MEASURES];
     int nm;
+    char notes[3][600]; /* why a single-context figure is missing (the JSON's "notes") */
+    int nnotes;
 #ifdef SWEEP_BENCH_NCCL
     ncclComm_t nccl;
     cudaStream_t stream;
@@ -173,6 +175,12 @@ static measure *find(bench *b, const char *name) {
     for (int i = 0; i < b->nm; ++i)
         if (!strcmp(b->m[i].name, name)) return &b->m[i];
     return NULL;
+}
+
+/* Prints a line on why a single-context figure is missing, and keeps it for the JSON. */
+static void note(bench *b, const char *text) {
+    printf("(%s)\n", text);
+    if (b->nnotes < 3) snprintf(b->notes[b->nnotes++], sizeof b->notes[0], "%s", text);
 }
 
 typedef struct sort_arg {
@@ -286,7 +294,9 @@ static int single_fits(bench *b, sort_arg *a, int scan, const char *what) {
     }
     if (st == SWEEP_OK) st = sweep_synchronize(b->ctx);
     if (st == SWEEP_OK) return 1;
-    printf("(one context cannot %s: %s)\n", what, sweep_last_error());
+    char text[600];
+    snprintf(text, sizeof text, "one context cannot %s: %s", what, sweep_last_error());
+    note(b, text);
     return 0;
 }
 
@@ -306,7 +316,10 @@ static void single_reference(bench *b) {
     if (one.in && sweep_malloc(b->ctx, &one.out, (b->total ? b->total : 1) * 4) != SWEEP_OK)
         one.out = NULL;
     if (!one.in || !one.out) {
-        printf("(one context cannot hold %zu keys: no single-context figures)\n", b->total);
+        char text[128];
+        snprintf(text, sizeof text, "one context cannot hold %zu keys: no single-context figures",
+                 b->total);
+        note(b, text);
         free_all(b, &one);
         return;
     }
@@ -326,8 +339,11 @@ static void single_reference(bench *b) {
     if (one.out && sweep_malloc(b->ctx, &one.vout, (b->total ? b->total : 1) * 4) != SWEEP_OK)
         one.vout = NULL;
     if (!one.vin || !one.out || !one.vout) {
-        printf("(one context cannot hold %zu pairs: no single-context figures for pairs)\n",
-               b->total);
+        char text[128];
+        snprintf(text, sizeof text,
+                 "one context cannot hold %zu pairs: no single-context figures for pairs",
+                 b->total);
+        note(b, text);
     } else if (single_fits(b, &one, 0, "sort the pairs")) {
         find(b, "sort_pairs")->single = timed(b, run_single_sort, &one, 0);
     }
@@ -404,7 +420,12 @@ static void write_json(const bench *b, FILE *f, int argc, char **argv) {
     json_string(f, date);
     fprintf(f, ",\n  \"command\": ");
     json_string(f, command);
-    fprintf(f, ",\n  \"measurements\": [\n");
+    fprintf(f, ",\n  \"notes\": [");
+    for (int i = 0; i < b->nnotes; ++i) {
+        fprintf(f, "%s", i ? ", " : "");
+        json_string(f, b->notes[i]);
+    }
+    fprintf(f, "],\n  \"measurements\": [\n");
     for (int i = 0; i < b->nm; ++i) {
         const measure *m = &b->m[i];
         fprintf(f, "    {\"name\": ");
