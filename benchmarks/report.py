@@ -2,7 +2,7 @@
 """Turn sweep-bench's Google Benchmark JSON into REPORT.md, heat maps and plots.
 
     report.py RESULTS.json [MORE.json ...] -o OUTDIR [--title T] [--command-file F ...]
-              [--smoke REASON ...] [--no-plots]
+              [--smoke REASON ...] [--no-plots] [--dist DIST.json ...]
 
 Benchmarks are named <primitive>/<dtype>/<variant>/<impl>/<n> (older runs:
 <primitive>/<dtype>/<impl>/<n>, read with the variant "default") and carry the counters
@@ -24,6 +24,12 @@ ratios, and the largest size's bandwidth (reductions and histograms against the
 device's measured read bandwidth, the rest against its copy). cells.csv holds every
 cell. Without matplotlib the report is written without plots and says so.
 --smoke REASON (repeatable) marks a run on a machine that cannot measure.
+
+sweep-bench-dist's JSON (--dist, or recognised among RESULTS; benchmarks/run-dist.sh
+writes it) adds a "Distributed" section: per backend, the speed-up against one context
+by rank count, the exchange's and the local sort's share of the distributed sort, the
+exchange against the engine's own all-to-all, and distributed.png; distributed.csv
+holds its measurements. Given only such files, the report is that section alone.
 """
 
 import argparse
@@ -523,9 +529,233 @@ def write_csv(path, data):
                         ("yes" if c.claimed else "no") if c else ""])
 
 
+# ---- the distributed benchmark (sweep-bench-dist --json) ----
+
+DIST_SPEEDUPS = [("sort_keys", "sort keys"), ("sort_pairs", "sort pairs"), ("scan", "scan")]
+
+
+def is_dist_json(path):
+    """Whether path holds sweep-bench-dist's JSON (one object, "benchmark" named)."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, json.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("benchmark") == "sweep-bench-dist"
+
+
+def load_dist(paths):
+    runs = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except (OSError, json.JSONDecodeError) as e:
+            raise SystemExit(f"report.py: {path}: not readable JSON ({e})")
+        if data.get("benchmark") != "sweep-bench-dist":
+            raise SystemExit(f"report.py: {path} is not sweep-bench-dist's JSON")
+        data["_file"] = os.path.basename(path)
+        data["_m"] = {m["name"]: m for m in data.get("measurements", [])}
+        runs.append(data)
+    return sorted(runs, key=lambda r: (r.get("backend", ""), r.get("total", 0),
+                                       r.get("ranks", 0)))
+
+
+def dist_speedup(m):
+    """One context's time over the distributed one, with the range over the runs (the
+    fastest single over the slowest distributed ... the slowest over the fastest)."""
+    if not m or "single_median_s" not in m or not m.get("median_s"):
+        return None
+    return (m["single_median_s"] / m["median_s"], m["single_min_s"] / m["max_s"],
+            m["single_max_s"] / m["min_s"])
+
+
+def dist_ratio(a, b):
+    """a's median time over b's, None where either is missing."""
+    if not a or not b or not b.get("median_s"):
+        return None
+    return a["median_s"] / b["median_s"]
+
+
+def speedup_text(s, m):
+    if not s:
+        return "–"
+    r, lo, hi = s
+    return (f"{fmt(r)}x ({fmt(lo)}–{fmt(hi)}); {fmt(m['median_s'] * 1e3)} ms vs "
+            f"{fmt(m['single_median_s'] * 1e3)} ms")
+
+
+def ranks_label(backend):
+    return "GPUs" if backend in ("cuda", "hip") else "ranks"
+
+
+def make_dist_plot(runs, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = defaultdict(list)
+    for r in runs:
+        groups[(r.get("backend", "?"), r.get("total", 0))].append(r)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    cmap = plt.get_cmap("tab10")
+    # Colour: what is measured; line style: backend and total.
+    kinds = {"sort_keys": (cmap(0), "o"), "sort_pairs": (cmap(1), "s"), "scan": (cmap(2), "^")}
+    styles = ["-", "--", ":", "-."]
+    all_p = sorted({r.get("ranks", 0) for r in runs})
+    for gi, ((backend, total), rs) in enumerate(sorted(groups.items())):
+        rs = sorted(rs, key=lambda r: r.get("ranks", 0))
+        style = styles[gi % len(styles)]
+        tag = f"{backend} {size_label(total)}"
+        for name, label in DIST_SPEEDUPS:
+            pts = [(r["ranks"], dist_speedup(r["_m"].get(name))) for r in rs]
+            pts = [(p, s) for p, s in pts if s]
+            if not pts:
+                continue
+            color, marker = kinds[name]
+            ax1.errorbar([p for p, _ in pts], [s[0] for _, s in pts],
+                         yerr=[[s[0] - s[1] for _, s in pts], [s[2] - s[0] for _, s in pts]],
+                         linestyle=style, marker=marker, markersize=3, capsize=2,
+                         color=color, label=f"{tag} {label}", linewidth=1)
+        for name, sort, label in (("exchange_keys", "sort_keys", "keys"),
+                                  ("exchange_pairs", "sort_pairs", "pairs")):
+            pts = [(r["ranks"], dist_ratio(r["_m"].get(name), r["_m"].get(sort))) for r in rs]
+            pts = [(p, s * 100) for p, s in pts if s is not None]
+            if pts:
+                color, marker = kinds[sort]
+                ax2.plot([p for p, _ in pts], [s for _, s in pts], style, marker=marker,
+                         markersize=3, color=color, label=f"{tag} {label}", linewidth=1)
+    if all_p:
+        ax1.plot(all_p, all_p, color="grey", linewidth=0.8, label="ideal (p)")
+        # The medians and the ideal set the scale; a wider range runs off the top.
+        medians = [dist_speedup(r["_m"].get(n)) for r in runs for n, _ in DIST_SPEEDUPS]
+        top = max([max(all_p)] + [m[0] for m in medians if m])
+        ax1.set_ylim(0, top * 1.25)
+    backends = {r.get("backend") for r in runs}
+    unit = "GPUs" if backends <= {"cuda", "hip"} else "ranks"
+    for ax in (ax1, ax2):
+        ax.set_xticks(all_p)
+        ax.set_xlabel(f"number of {unit}")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=6)
+    ax1.set_ylabel("speed-up against one context")
+    ax1.set_title("distributed against one context (same total)", fontsize=9)
+    ax2.set_ylabel("exchange alone / distributed sort (%)")
+    ax2.set_ylim(bottom=0)
+    ax2.set_title("the exchange's share of the sort's time", fontsize=9)
+    fig.tight_layout()
+    name = "distributed.png"
+    fig.savefig(os.path.join(outdir, name), dpi=90)
+    plt.close(fig)
+    return name
+
+
+def write_dist_csv(path, runs):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["backend", "ranks", "total", "name", "median_s", "min_s", "max_s", "runs",
+                    "single_median_s", "single_min_s", "single_max_s", "bytes", "file"])
+        for r in runs:
+            for m in r.get("measurements", []):
+                w.writerow([r.get("backend"), r.get("ranks"), r.get("total"), m["name"],
+                            m["median_s"], m["min_s"], m["max_s"], len(m.get("times_s", [])),
+                            m.get("single_median_s", ""), m.get("single_min_s", ""),
+                            m.get("single_max_s", ""), m.get("bytes", ""), r["_file"]])
+
+
+def dist_section(runs, outdir, plots_ok):
+    """The "Distributed" section: per backend, the speed-up against one context by rank
+    count, the exchange's share of the sort and the exchange against the engine's own."""
+    if not runs:
+        return []
+    out = ["", "## Distributed", "",
+           "sweep-bench-dist under mpirun: the distributed exclusive scan of u32 and the "
+           "stable radix sort of u32 keys and of u32 keys with u32 values (pairs) over p "
+           "ranks, one device each, against one context doing the same total on rank 0's "
+           "device. Speed-up = one context's median time over the distributed median "
+           "(> 1: the ranks are faster; p is the ideal), in parentheses its range over "
+           "the runs (the fastest single run over the slowest distributed one ... the "
+           "slowest over the fastest). The exchange alone is the sort's one all-to-all "
+           "(keys; pairs: keys and values in one call) through sweep's communicator "
+           "plugin, each rank sending total / p^2 elements to every rank; its share is "
+           "its time over the sort's. Against the engine: the plugin's time over the "
+           "engine's own all-to-all of the same bytes (grouped ncclSend/ncclRecv on GPUs, "
+           "MPI_Alltoallv on CPUs; < 1: the plugin is faster). Times are medians of "
+           "rank 0's clock with every rank started by a barrier and finished."]
+    commits = sorted({" ".join(str(r.get("commit", "?")).split()) for r in runs})
+    hosts = sorted({str(r.get("host", "?")) for r in runs})
+    dates = sorted(str(r.get("date", "?")) for r in runs)
+    out += ["", f"- Host {', '.join(f'`{h}`' for h in hosts)}, sweep "
+            f"{runs[0].get('sweep_version', '?')}, commit "
+            + ", ".join(f"`{c}`" for c in commits),
+            f"- Run at {dates[0]}" + (f" … {dates[-1]}" if len(dates) > 1 else ""),
+            "- Results from " + ", ".join(r["_file"] for r in runs)]
+    if plots_ok:
+        try:
+            out += ["", f"![distributed speed-up]({make_dist_plot(runs, outdir)})"]
+        except Exception as e:  # a plot must not cost the tables
+            out += ["", f"(plot failed: {e})"]
+    write_dist_csv(os.path.join(outdir, "distributed.csv"), runs)
+    for backend in sorted({r.get("backend", "?") for r in runs}):
+        rs = [r for r in runs if r.get("backend", "?") == backend]
+        devices = sorted({r.get("device") or "?" for r in rs})
+        unit = ranks_label(backend)
+        reps = sorted({r.get("reps", 0) for r in rs})
+        out += ["", f"### Distributed: {backend}", "",
+                f"Device: {', '.join(devices)}; {', '.join(map(str, reps))} timed runs each.",
+                "", f"| {unit} | total | sort keys | sort pairs | scan |", "|---|---|---|---|---|"]
+        for r in rs:
+            cells = []
+            for name, _ in DIST_SPEEDUPS:
+                m = r["_m"].get(name)
+                if m is None:
+                    cells.append("–")
+                elif "single_median_s" not in m:
+                    cells.append(f"{fmt(m['median_s'] * 1e3)} ms (no single context)")
+                else:
+                    cells.append(speedup_text(dist_speedup(m), m))
+            out.append(f"| {r.get('ranks')} | {size_label(r.get('total', 0))} | "
+                       + " | ".join(cells) + " |")
+        notes = [f"- {r.get('ranks')} {unit}, {size_label(r.get('total', 0))}: {n}"
+                 for r in rs for n in r.get("notes", [])]
+        if notes:
+            out += [""] + notes
+        out += ["", "The sort's parts: the exchange alone and each rank's local sort of its "
+                "piece (what the distributed sort costs at least), as shares of the "
+                "distributed sort's time; the exchange's time against the engine's and its "
+                "rate in GB/s a rank.", "",
+                f"| {unit} | total | exchange / sort, keys | exchange / sort, pairs | local "
+                "sort / sort, keys | local sort / sort, pairs | exchange vs engine, keys "
+                "| exchange vs engine, pairs |", "|---|---|---|---|---|---|---|---|"]
+        for r in rs:
+            m = r["_m"]
+            line = [str(r.get("ranks")), size_label(r.get("total", 0))]
+            for a, b in (("exchange_keys", "sort_keys"), ("exchange_pairs", "sort_pairs"),
+                         ("local_sort_keys", "sort_keys"), ("local_sort_pairs", "sort_pairs")):
+                v = dist_ratio(m.get(a), m.get(b))
+                line.append(f"{fmt(v * 100)} %" if v is not None else "–")
+            for a in ("exchange_keys", "exchange_pairs"):
+                x, e = m.get(a), m.get(a + "_engine")
+                v = dist_ratio(x, e)
+                if v is None:
+                    line.append("–")
+                    continue
+                rate = (f", {fmt(x['bytes'] / x['median_s'] / 1e9)} GB/s a rank"
+                        if x.get("bytes") else "")
+                engine = {"nccl": "NCCL", "mpi": "MPI"}.get(e.get("engine"), "the engine")
+                line.append(f"{fmt(v)}x of {engine}'s time "
+                            f"({fmt(x['median_s'] * 1e3)} vs {fmt(e['median_s'] * 1e3)} ms"
+                            f"{rate})")
+            out.append("| " + " | ".join(line) + " |")
+    return out
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("json", nargs="+")
+    ap.add_argument("json", nargs="*")
+    ap.add_argument("--dist", action="append", default=[], metavar="FILE",
+                    help="sweep-bench-dist --json output for the Distributed section "
+                    "(repeatable; such files given as RESULTS are recognised too)")
     ap.add_argument("-o", "--outdir", required=True)
     ap.add_argument("--title", default="sweep benchmark report")
     ap.add_argument("--command-file", action="append", default=[],
@@ -535,8 +765,11 @@ def main(argv):
                     help="label the report a smoke run, not a measurement (repeatable)")
     args = ap.parse_args(argv)
 
-    contexts, rows, failures = load(args.json)
-    if not rows and not failures:
+    dist_paths = list(args.dist) + [p for p in args.json if is_dist_json(p)]
+    bench_paths = [p for p in args.json if p not in dist_paths]
+    contexts, rows, failures = load(bench_paths)
+    dist_runs = load_dist(dist_paths)
+    if not rows and not failures and not dist_runs:
         print("report.py: no sweep-bench results in " + ", ".join(args.json), file=sys.stderr)
         return 1
     os.makedirs(args.outdir, exist_ok=True)
@@ -554,6 +787,16 @@ def main(argv):
         plot_note = "Plots were not requested (--no-plots)."
 
     title = args.title + (" (smoke run)" if args.smoke else "")
+    if not rows and not failures:  # only the distributed benchmark's files
+        out = [f"# {title}"]
+        if plot_note:
+            out += ["", f"**{plot_note}**"]
+        out += dist_section(dist_runs, args.outdir, plots_ok)
+        path = os.path.join(args.outdir, "REPORT.md")
+        with open(path, "w") as f:
+            f.write("\n".join(out) + "\n")
+        print(path)
+        return 0
     out = [f"# {title}", ""]
     if args.smoke:
         out += ["> **Smoke run: these figures are not measurements.** "
@@ -728,6 +971,8 @@ def main(argv):
         out += ["", "## Skipped or failed", "", "| benchmark | message |", "|---|---|"]
         for (prim, dt, var, impl, n), msg in sorted(failures):
             out.append(f"| {prim}/{dt}/{var}/{impl}/{size_label(n)} | {msg.replace('|', '/')} |")
+
+    out += dist_section(dist_runs, args.outdir, plots_ok)
 
     write_csv(os.path.join(args.outdir, "cells.csv"), data)
     path = os.path.join(args.outdir, "REPORT.md")

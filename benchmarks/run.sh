@@ -36,7 +36,8 @@
 #   --repetitions R     repetitions of every benchmark (default 5); the report's spread
 #                       is the range over them
 #   --report-only       run nothing: merge every PART*.json of the output folder into
-#                       map.json (merge_json.py) and write the report from it
+#                       map.json (merge_json.py) and write the report from it, with a
+#                       "Distributed" section from its dist*.json (run-dist.sh)
 #   --time-limit S      stop each part's sweep-bench after S seconds; its JSON keeps the
 #                       results completed by then, which report.py reads
 #   --report            write REPORT.md, cells.csv, the heat maps and the plots
@@ -149,17 +150,22 @@ python=/usr/bin/python3
 [ -x "$python" ] || python=python3
 if [ "$report_only" = 1 ]; then
     shopt -s nullglob
-    files=()
+    files=() dist=()
     for f in "$out"/gpu*.json "$out"/cpu*.json; do files+=("$f"); done
-    if [ ${#files[@]} = 0 ]; then
-        say "no gpu*.json or cpu*.json in $out"
+    for f in "$out"/dist*.json; do dist+=(--dist "$f"); done
+    if [ ${#files[@]} = 0 ] && [ ${#dist[@]} = 0 ]; then
+        say "no gpu*.json, cpu*.json or dist*.json in $out"
         exit 1
     fi
-    say "merging ${#files[@]} files into $out/map.json"
-    "$python" "$root/benchmarks/merge_json.py" -o "$out/map.json" "${files[@]}" || exit 1
+    inputs=()
+    if [ ${#files[@]} -gt 0 ]; then
+        say "merging ${#files[@]} files into $out/map.json"
+        "$python" "$root/benchmarks/merge_json.py" -o "$out/map.json" "${files[@]}" || exit 1
+        inputs=("$out/map.json")
+    fi
     title="sweep benchmarks: $machine"
-    "$python" "$root/benchmarks/report.py" "$out/map.json" -o "$out" --title "$title" \
-        >/dev/null || exit 1
+    "$python" "$root/benchmarks/report.py" "${inputs[@]}" "${dist[@]}" -o "$out" \
+        --title "$title" >/dev/null || exit 1
     echo "$out/REPORT.md"
     exit 0
 fi

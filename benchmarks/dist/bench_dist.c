@@ -5,14 +5,30 @@
  * against the engine's own all-to-all of the same bytes: grouped ncclSend/ncclRecv on
  * GPUs (what ncclAllToAll would do, with uneven counts), MPI_Alltoallv on CPUs.
  *
- *   mpirun -np 2 sweep-bench-dist --backend cuda --total 1073741824
+ *   mpirun -np 2 sweep-bench-dist --backend cuda --total 536870912 --json dist-p2.json
  *   mpirun -np 4 sweep-bench-dist --backend openmp --total 67108864 --reps 5
  *
- * Keys are u32 from a hash of their global index; each rank holds total / p of them.
- * Every figure is the median of --reps timed runs after one warm-up, on rank 0, with
- * all ranks started together (a barrier) and finished (each call returns complete).
- * Rank 0 also runs the single-context reference on its own device with the same total
- * (skipped with --no-single, or when it does not fit).
+ * Options:
+ *   --backend openmp|serial|cuda  the backend of every rank's context (default openmp)
+ *   --total N                     keys (and pairs) in all, over every rank (default 2^24)
+ *   --reps R                      timed runs of each measurement (default 5)
+ *   --no-single                   skip the single-context reference
+ *   --json FILE                   rank 0 also writes every measurement to FILE as one
+ *                                 JSON object (benchmarks/report.py's "Distributed"
+ *                                 section reads it; benchmarks/README.md describes it)
+ *
+ * What is measured: the exclusive sum scan of u32; the stable radix sort of u32 keys,
+ * and of u32 keys with u32 values (pairs); each rank's local sort of its piece (keys,
+ * pairs); the exchange alone (keys: one array; pairs: keys and values in one call, as
+ * the sort exchanges them) through the plugin and through the engine's all-to-all.
+ * Keys are u32 from a hash of their global index, values the global index; each rank
+ * holds total / p of them. Every figure is the median of --reps timed runs after one
+ * warm-up (the JSON keeps every run's time), on rank 0, with all ranks started together
+ * (a barrier) and finished (each call returns complete). Rank 0 also runs the
+ * single-context reference on its own device with the same total, after freeing its
+ * distributed buffers (skipped with --no-single, or when it does not fit).
+ * The JSON's commit is SWEEP_BENCH_COMMIT from the environment, else the commit the
+ * program was built from.
  */
 #include <comm_table.h>
 #include <sweep/sweep.h>
@@ -23,11 +39,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #ifdef SWEEP_BENCH_NCCL
 #include <cuda_runtime.h>
 #include <nccl.h>
 #endif
+
+#ifndef SWEEP_BENCH_COMMIT
+#define SWEEP_BENCH_COMMIT "unknown"
+#endif
+
+/* One measurement: every timed run's seconds in the order they ran, and their median,
+ * minimum and maximum. */
+typedef struct stats {
+    double *t;
+    double median, min, max;
+} stats;
+
+#define MAX_MEASURES 12
+typedef struct measure {
+    const char *name; /* for the JSON */
+    const char *what; /* for people */
+    const char *engine;
+    stats s, single;
+    size_t bytes; /* the exchange's bytes sent by rank 0; 0 elsewhere */
+} measure;
 
 typedef struct bench {
     int rank, size, reps, single;
@@ -35,6 +73,10 @@ typedef struct bench {
     size_t total;
     sweep_context *ctx;
     sweep_comm *comm;
+    measure m[MAX_MEASURES];
+    int nm;
+    char notes[3][600]; /* why a single-context figure is missing (the JSON's "notes") */
+    int nnotes;
 #ifdef SWEEP_BENCH_NCCL
     ncclComm_t nccl;
     cudaStream_t stream;
@@ -77,51 +119,93 @@ static uint32_t key_of(uint64_t i) {
     return (uint32_t)(z >> 32);
 }
 
-static void *upload_keys(bench *b, size_t begin, size_t n, size_t cap) {
-    uint32_t *h = malloc((n ? n : 1) * sizeof *h);
-    for (size_t i = 0; i < n; ++i)
-        h[i] = key_of(begin + i);
+/* n u32 of the global positions [begin, begin + n) into new context memory: keys from
+ * the hash, values (keys == 0) the position; NULL when the context cannot hold them
+ * (with may_fail; otherwise that is fatal). */
+static void *upload(bench *b, size_t begin, size_t n, int keys, int may_fail) {
     void *d = NULL;
-    CHECK(b, sweep_malloc(b->ctx, &d, (cap ? cap : 1) * 4));
+    if (sweep_malloc(b->ctx, &d, (n ? n : 1) * 4) != SWEEP_OK) {
+        if (may_fail) return NULL;
+        die(b, "sweep_malloc");
+    }
+    uint32_t *h = malloc((n ? n : 1) * sizeof *h);
+    if (!h) die(b, "malloc");
+    for (size_t i = 0; i < n; ++i)
+        h[i] = keys ? key_of(begin + i) : (uint32_t)(begin + i);
     CHECK(b, sweep_memcpy(b->ctx, d, h, n * 4, SWEEP_COPY_HOST_TO_DEVICE));
     CHECK(b, sweep_synchronize(b->ctx));
     free(h);
     return d;
 }
 
-/* Times fn over reps after a warm-up; the median in seconds (rank 0's clock). */
+/* Times fn over reps after a warm-up: every run's time on rank 0's clock. */
 typedef void (*run_fn)(bench *b, void *arg);
-static double timed(bench *b, run_fn fn, void *arg, int collective) {
-    double *t = calloc((size_t)b->reps, sizeof *t);
+static stats timed(bench *b, run_fn fn, void *arg, int collective) {
+    stats s;
+    s.t = calloc((size_t)b->reps, sizeof *s.t);
+    double *sorted = calloc((size_t)b->reps, sizeof *sorted);
+    if (!s.t || !sorted) die(b, "calloc");
     for (int i = -1; i < b->reps; ++i) {
         if (collective) MPI_OK(b, MPI_Barrier(MPI_COMM_WORLD));
         double t0 = MPI_Wtime();
         fn(b, arg);
         if (collective) MPI_OK(b, MPI_Barrier(MPI_COMM_WORLD));
-        if (i >= 0) t[i] = MPI_Wtime() - t0;
+        if (i >= 0) s.t[i] = sorted[i] = MPI_Wtime() - t0;
     }
-    qsort(t, (size_t)b->reps, sizeof *t, cmp_double);
-    double m = t[b->reps / 2];
-    free(t);
+    qsort(sorted, (size_t)b->reps, sizeof *sorted, cmp_double);
+    s.median = sorted[b->reps / 2];
+    s.min = sorted[0];
+    s.max = sorted[b->reps - 1];
+    free(sorted);
+    return s;
+}
+
+static measure *add(bench *b, const char *name, const char *what, stats s, size_t bytes) {
+    if (b->nm == MAX_MEASURES) die(b, "too many measurements");
+    measure *m = &b->m[b->nm++];
+    memset(m, 0, sizeof *m);
+    m->name = name;
+    m->what = what;
+    m->s = s;
+    m->bytes = bytes;
     return m;
 }
 
+static measure *find(bench *b, const char *name) {
+    for (int i = 0; i < b->nm; ++i)
+        if (!strcmp(b->m[i].name, name)) return &b->m[i];
+    return NULL;
+}
+
+/* Prints a line on why a single-context figure is missing, and keeps it for the JSON. */
+static void note(bench *b, const char *text) {
+    printf("(%s)\n", text);
+    if (b->nnotes < 3) snprintf(b->notes[b->nnotes++], sizeof b->notes[0], "%s", text);
+}
+
 typedef struct sort_arg {
-    void *in, *out;
+    void *in, *out, *vin, *vout; /* vin == NULL: keys only */
     size_t n, cap;
 } sort_arg;
 
+static sweep_sort_desc desc_of(const sort_arg *a) {
+    sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
+    if (a->vin) d.value_size = 4;
+    return d;
+}
+
 static void run_dist_sort(bench *b, void *p) {
     sort_arg *a = p;
-    sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
+    sweep_sort_desc d = desc_of(a);
     size_t got = 0;
-    CHECK(b, sweep_dist_radix_sort(b->comm, a->in, a->out, NULL, NULL, a->n, a->cap, &got, &d));
+    CHECK(b,
+          sweep_dist_radix_sort(b->comm, a->in, a->out, a->vin, a->vout, a->n, a->cap, &got, &d));
 }
 
 static void run_single_sort(bench *b, void *p) {
     sort_arg *a = p;
-    sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
-    CHECK(b, sweep_radix_sort(b->ctx, a->in, a->out, NULL, NULL, a->n, &d));
+    sweep_sort_desc d = desc_of(a);
+    CHECK(b, sweep_radix_sort(b->ctx, a->in, a->out, a->vin, a->vout, a->n, &d));
     CHECK(b, sweep_synchronize(b->ctx));
 }
 
@@ -143,35 +227,41 @@ static void run_single_scan(bench *b, void *p) {
 typedef struct xchg_arg {
     const sweep_comm_table *t;
     void *h;
-    sweep_comm_xfer x;
+    sweep_comm_xfer x[2]; /* keys; values (the pairs' exchange) */
+    int nx;
     size_t *tab;           /* send_off, send_bytes, recv_off, recv_bytes (size each) */
     int *icounts, *idispl; /* MPI_Alltoallv (bytes fit in int at these sizes) */
 } xchg_arg;
 
 static void run_plugin_exchange(bench *b, void *p) {
     xchg_arg *a = p;
-    if (a->t->exchange(a->h, &a->x, 1) != SWEEP_OK) die(b, "plugin exchange");
+    if (a->t->exchange(a->h, a->x, a->nx) != SWEEP_OK) die(b, "plugin exchange");
 }
 
 static void run_engine_exchange(bench *b, void *p) {
     xchg_arg *a = p;
 #ifdef SWEEP_BENCH_NCCL
     if (b->backend == SWEEP_BACKEND_CUDA) {
-        ncclGroupStart();
-        for (int q = 0; q < b->size; ++q) {
-            ncclSend((const char *)a->x.send + a->tab[q], a->tab[b->size + q], ncclChar, q, b->nccl,
-                     b->stream);
-            ncclRecv((char *)a->x.recv + a->tab[2 * b->size + q], a->tab[3 * b->size + q], ncclChar,
-                     q, b->nccl, b->stream);
-        }
-        if (ncclGroupEnd() != ncclSuccess || cudaStreamSynchronize(b->stream) != cudaSuccess)
+        ncclResult_t r = ncclGroupStart();
+        for (int k = 0; k < a->nx; ++k)
+            for (int q = 0; q < b->size && r == ncclSuccess; ++q) {
+                r = ncclSend((const char *)a->x[k].send + a->tab[q], a->tab[b->size + q], ncclChar,
+                             q, b->nccl, b->stream);
+                if (r == ncclSuccess)
+                    r = ncclRecv((char *)a->x[k].recv + a->tab[2 * b->size + q],
+                                 a->tab[3 * b->size + q], ncclChar, q, b->nccl, b->stream);
+            }
+        ncclResult_t end = ncclGroupEnd(); /* closes the group also after a failed call */
+        if (r != ncclSuccess || end != ncclSuccess ||
+            cudaStreamSynchronize(b->stream) != cudaSuccess)
             die(b, "grouped ncclSend/ncclRecv");
         return;
     }
 #endif
-    if (MPI_Alltoallv(a->x.send, a->icounts, a->idispl, MPI_BYTE, a->x.recv, a->icounts, a->idispl,
-                      MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS)
-        die(b, "MPI_Alltoallv");
+    for (int k = 0; k < a->nx; ++k)
+        if (MPI_Alltoallv(a->x[k].send, a->icounts, a->idispl, MPI_BYTE, a->x[k].recv, a->icounts,
+                          a->idispl, MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS)
+            die(b, "MPI_Alltoallv");
 }
 
 static void plugin_report(sweep_status st, const char *message) {
@@ -189,12 +279,169 @@ static const sweep_comm_table *load_table(const char *name) {
     return entry ? entry() : NULL;
 }
 
-static void report(const bench *b, const char *what, double t, double single, size_t bytes) {
+/* ---- the single-context reference (rank 0 alone) ---- */
+
+/* Runs the scan or the sort once: 0, with a note, when it fails (the context cannot
+ * hold its scratch, or the size is beyond what one context sorts). */
+static int single_fits(bench *b, sort_arg *a, int scan, const char *what) {
+    sweep_status st;
+    if (scan) {
+        st = sweep_scan(b->ctx, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->out, a->n,
+                        SWEEP_EXCLUSIVE);
+    } else {
+        sweep_sort_desc d = desc_of(a);
+        st = sweep_radix_sort(b->ctx, a->in, a->out, a->vin, a->vout, a->n, &d);
+    }
+    if (st == SWEEP_OK) st = sweep_synchronize(b->ctx);
+    if (st == SWEEP_OK) return 1;
+    char text[600];
+    snprintf(text, sizeof text, "one context cannot %s: %s", what, sweep_last_error());
+    note(b, text);
+    return 0;
+}
+
+static void free_all(bench *b, sort_arg *a) {
+    void *p[4] = {a->in, a->out, a->vin, a->vout};
+    for (int i = 0; i < 4; ++i)
+        if (p[i]) sweep_free(b->ctx, p[i]);
+    memset(a, 0, sizeof *a);
+    sweep_context_trim(b->ctx);
+}
+
+static void single_reference(bench *b) {
+    sort_arg one;
+    memset(&one, 0, sizeof one);
+    one.n = one.cap = b->total;
+    one.in = upload(b, 0, b->total, 1, 1);
+    if (one.in && sweep_malloc(b->ctx, &one.out, (b->total ? b->total : 1) * 4) != SWEEP_OK)
+        one.out = NULL;
+    if (!one.in || !one.out) {
+        char text[128];
+        snprintf(text, sizeof text, "one context cannot hold %zu keys: no single-context figures",
+                 b->total);
+        note(b, text);
+        free_all(b, &one);
+        return;
+    }
+    if (single_fits(b, &one, 1, "scan them"))
+        find(b, "scan")->single = timed(b, run_single_scan, &one, 0);
+    if (single_fits(b, &one, 0, "sort the keys"))
+        find(b, "sort_keys")->single = timed(b, run_single_sort, &one, 0);
+    /* The pairs: keys again, and values, four arrays in all. */
+    void *keys = one.in;
+    one.in = NULL;
+    free_all(b, &one);
+    one.n = one.cap = b->total;
+    one.in = keys;
+    one.vin = upload(b, 0, b->total, 0, 1);
+    if (one.vin && sweep_malloc(b->ctx, &one.out, (b->total ? b->total : 1) * 4) != SWEEP_OK)
+        one.out = NULL;
+    if (one.out && sweep_malloc(b->ctx, &one.vout, (b->total ? b->total : 1) * 4) != SWEEP_OK)
+        one.vout = NULL;
+    if (!one.vin || !one.out || !one.vout) {
+        char text[128];
+        snprintf(text, sizeof text,
+                 "one context cannot hold %zu pairs: no single-context figures for pairs",
+                 b->total);
+        note(b, text);
+    } else if (single_fits(b, &one, 0, "sort the pairs")) {
+        find(b, "sort_pairs")->single = timed(b, run_single_sort, &one, 0);
+    }
+    free_all(b, &one);
+}
+
+/* ---- output ---- */
+
+static void report(const bench *b, const measure *m) {
     if (b->rank != 0) return;
-    printf("%-34s p=%d total=%zu: %9.3f ms", what, b->size, b->total, t * 1e3);
-    if (bytes) printf("  %8.2f GB/s per rank", (double)bytes / t / 1e9);
-    if (single > 0) printf("  (one context: %9.3f ms, speed-up %.2fx)", single * 1e3, single / t);
+    printf("%-38s p=%d total=%zu: %9.3f ms", m->what, b->size, b->total, m->s.median * 1e3);
+    if (m->bytes) printf("  %8.2f GB/s per rank", (double)m->bytes / m->s.median / 1e9);
+    if (m->single.t)
+        printf("  (one context: %9.3f ms, speed-up %.2fx)", m->single.median * 1e3,
+               m->single.median / m->s.median);
     printf("\n");
+}
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; ++s) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_stats(FILE *f, const char *prefix, const stats *s, int reps) {
+    fprintf(f, ", \"%smedian_s\": %.9g, \"%smin_s\": %.9g, \"%smax_s\": %.9g, \"%stimes_s\": [",
+            prefix, s->median, prefix, s->min, prefix, s->max, prefix);
+    for (int i = 0; i < reps; ++i)
+        fprintf(f, "%s%.9g", i ? ", " : "", s->t[i]);
+    fprintf(f, "]");
+}
+
+static void write_json(const bench *b, FILE *f, int argc, char **argv) {
+    sweep_backend_info info;
+    memset(&info, 0, sizeof info);
+    sweep_backend_query(b->backend, &info);
+    const char *commit = getenv("SWEEP_BENCH_COMMIT");
+    if (!commit || !*commit) commit = SWEEP_BENCH_COMMIT;
+    char host[256] = "";
+    gethostname(host, sizeof host - 1);
+    char date[32] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    char command[1024] = "";
+    size_t used = 0;
+    for (int i = 0; i < argc && used + 1 < sizeof command; ++i)
+        used +=
+            (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "", argv[i]);
+
+    fprintf(f, "{\n  \"benchmark\": \"sweep-bench-dist\",\n  \"backend\": ");
+    json_string(f, sweep_backend_name(b->backend));
+    fprintf(f, ",\n  \"ranks\": %d,\n  \"total\": %zu,\n  \"reps\": %d,\n", b->size, b->total,
+            b->reps);
+    fprintf(f, "  \"device\": ");
+    json_string(f, info.device_name);
+    fprintf(f, ",\n  \"device_count\": %d,\n  \"backend_plugin\": ", info.device_count);
+    json_string(f, info.path);
+    fprintf(f, ",\n  \"host\": ");
+    json_string(f, host);
+    fprintf(f, ",\n  \"sweep_version\": ");
+    json_string(f, sweep_version_string());
+    fprintf(f, ",\n  \"commit\": ");
+    json_string(f, commit);
+    fprintf(f, ",\n  \"date\": ");
+    json_string(f, date);
+    fprintf(f, ",\n  \"command\": ");
+    json_string(f, command);
+    fprintf(f, ",\n  \"notes\": [");
+    for (int i = 0; i < b->nnotes; ++i) {
+        fprintf(f, "%s", i ? ", " : "");
+        json_string(f, b->notes[i]);
+    }
+    fprintf(f, "],\n  \"measurements\": [\n");
+    for (int i = 0; i < b->nm; ++i) {
+        const measure *m = &b->m[i];
+        fprintf(f, "    {\"name\": ");
+        json_string(f, m->name);
+        fprintf(f, ", \"what\": ");
+        json_string(f, m->what);
+        if (m->engine) {
+            fprintf(f, ", \"engine\": ");
+            json_string(f, m->engine);
+        }
+        json_stats(f, "", &m->s, b->reps);
+        if (m->single.t) json_stats(f, "single_", &m->single, b->reps);
+        if (m->bytes) fprintf(f, ", \"bytes\": %zu", m->bytes);
+        fprintf(f, "}%s\n", i + 1 < b->nm ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
 }
 
 int main(int argc, char **argv) {
@@ -205,6 +452,7 @@ int main(int argc, char **argv) {
     b.single = 1;
     b.total = (size_t)1 << 24;
     b.backend = SWEEP_BACKEND_OPENMP;
+    const char *json_path = NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &b.size);
     for (int i = 1; i < argc; ++i) {
@@ -215,6 +463,8 @@ int main(int argc, char **argv) {
             b.reps = atoi(v), ++i;
         else if (!strcmp(argv[i], "--no-single"))
             b.single = 0;
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+            json_path = v, ++i;
         else if (!strcmp(argv[i], "--backend")) {
             b.backend = !strcmp(v, "cuda")     ? SWEEP_BACKEND_CUDA
                         : !strcmp(v, "serial") ? SWEEP_BACKEND_SERIAL
@@ -223,12 +473,18 @@ int main(int argc, char **argv) {
         } else {
             if (b.rank == 0)
                 fprintf(stderr, "usage: sweep-bench-dist [--backend openmp|serial|cuda] "
-                                "[--total N] [--reps R] [--no-single]\n");
+                                "[--total N] [--reps R] [--no-single] [--json FILE]\n");
             MPI_Finalize();
             return 2;
         }
     }
     if (b.reps < 1) b.reps = 1;
+    /* The JSON file is opened first: a path that cannot be written costs no run. */
+    FILE *json = NULL;
+    if (json_path && b.rank == 0 && !(json = fopen(json_path, "w"))) {
+        fprintf(stderr, "sweep-bench-dist: cannot write %s\n", json_path);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
     sweep_backend_info info;
     int device = 0;
     if (sweep_backend_query(b.backend, &info) == SWEEP_OK && info.device_count > 1)
@@ -264,16 +520,23 @@ int main(int argc, char **argv) {
 
     size_t begin = 0, n = 0;
     sweep_dist_balanced_piece(b.total, b.rank, b.size, &begin, &n);
-    sort_arg a = {upload_keys(&b, begin, n, n), NULL, n, n};
+    sort_arg a = {upload(&b, begin, n, 1, 0), NULL, NULL, NULL, n, n};
     CHECK(&b, sweep_malloc(b.ctx, &a.out, (n ? n : 1) * 4));
-    /* The sort is timed out of place, from a fresh copy each time. */
-    double t_scan = timed(&b, run_dist_scan, &a, 1);
-    double t_sort = timed(&b, run_dist_sort, &a, 1);
+    /* The sorts are timed out of place, from the same input each time. */
+    add(&b, "scan", "distributed exclusive scan u32", timed(&b, run_dist_scan, &a, 1), 0);
+    add(&b, "sort_keys", "distributed radix sort u32", timed(&b, run_dist_sort, &a, 1), 0);
     /* What the distributed sort costs at least: each rank sorting its own piece (the
      * slowest rank's time). */
-    double t_local = timed(&b, run_single_sort, &a, 1);
+    add(&b, "local_sort_keys", "local radix sort of the piece", timed(&b, run_single_sort, &a, 1),
+        0);
+    sort_arg pa = a;
+    pa.vin = upload(&b, begin, n, 0, 0);
+    CHECK(&b, sweep_malloc(b.ctx, &pa.vout, (n ? n : 1) * 4));
+    add(&b, "sort_pairs", "distributed radix sort u32 pairs", timed(&b, run_dist_sort, &pa, 1), 0);
+    add(&b, "local_sort_pairs", "local radix sort of the piece, pairs",
+        timed(&b, run_single_sort, &pa, 1), 0);
 
-    /* The exchange alone: each rank sends total / p^2 keys to every rank. */
+    /* The exchange alone: each rank sends total / p^2 keys (and values) to every rank. */
     xchg_arg x;
     memset(&x, 0, sizeof x);
     x.t = table;
@@ -281,6 +544,7 @@ int main(int argc, char **argv) {
     x.tab = calloc(4 * (size_t)b.size, sizeof *x.tab);
     x.icounts = calloc((size_t)b.size, sizeof *x.icounts);
     x.idispl = calloc((size_t)b.size, sizeof *x.idispl);
+    if (!x.tab || !x.icounts || !x.idispl) die(&b, "calloc");
     size_t off = 0;
     for (int q = 0; q < b.size; ++q) {
         size_t c = 0, s = 0;
@@ -291,45 +555,46 @@ int main(int argc, char **argv) {
         x.idispl[q] = (int)off;
         off += c * 4;
     }
-    x.x.send = a.in;
-    x.x.recv = a.out;
-    x.x.send_off = x.tab;
-    x.x.send_bytes = x.tab + b.size;
-    x.x.recv_off = x.tab + 2 * b.size;
-    x.x.recv_bytes = x.tab + 3 * b.size;
-    double t_plugin = timed(&b, run_plugin_exchange, &x, 1);
+    sweep_comm_xfer keys = {
+        a.in, a.out, x.tab, x.tab + b.size, x.tab + 2 * b.size, x.tab + 3 * b.size};
+    sweep_comm_xfer values = keys;
+    values.send = pa.vin;
+    values.recv = pa.vout;
+    x.x[0] = keys;
+    x.x[1] = values;
     int fits_int = n * 4 < (size_t)2147483647;
-    double t_engine =
-        b.backend == SWEEP_BACKEND_CUDA || fits_int ? timed(&b, run_engine_exchange, &x, 1) : 0;
-
-    double s_sort = 0, s_scan = 0;
-    if (b.single && b.rank == 0) {
-        sort_arg one = {NULL, NULL, b.total, b.total};
-        if (sweep_malloc(b.ctx, &one.out, b.total * 4) == SWEEP_OK) {
-            one.in = upload_keys(&b, 0, b.total, b.total);
-            s_scan = timed(&b, run_single_scan, &one, 0);
-            s_sort = timed(&b, run_single_sort, &one, 0);
-            sweep_free(b.ctx, one.in);
-            sweep_free(b.ctx, one.out);
-        } else {
-            printf("(one context cannot hold %zu keys: no single-context figures)\n", b.total);
-        }
+    int engine = b.backend == SWEEP_BACKEND_CUDA || fits_int;
+    const char *engine_name = b.backend == SWEEP_BACKEND_CUDA ? "nccl" : "mpi";
+    for (x.nx = 1; x.nx <= 2; ++x.nx) {
+        int pairs = x.nx == 2;
+        add(&b, pairs ? "exchange_pairs" : "exchange_keys",
+            pairs ? "exchange alone, pairs (sweep plugin)" : "exchange alone (sweep plugin)",
+            timed(&b, run_plugin_exchange, &x, 1), n * 4 * (size_t)x.nx);
+        if (!engine) continue;
+        measure *m = add(&b, pairs ? "exchange_pairs_engine" : "exchange_keys_engine",
+                         b.backend == SWEEP_BACKEND_CUDA
+                             ? (pairs ? "grouped ncclSend/ncclRecv, pairs"
+                                      : "grouped ncclSend/ncclRecv, same bytes")
+                             : (pairs ? "MPI_Alltoallv x2, pairs" : "MPI_Alltoallv, same bytes"),
+                         timed(&b, run_engine_exchange, &x, 1), n * 4 * (size_t)x.nx);
+        m->engine = engine_name;
     }
+    table->destroy(handle);
+    free_all(&b, &pa);
+
+    if (b.single && b.rank == 0) single_reference(&b);
     if (b.rank == 0)
         printf("sweep-bench-dist on %s, %d ranks, median of %d\n", sweep_backend_name(b.backend),
                b.size, b.reps);
-    report(&b, "distributed exclusive scan u32", t_scan, s_scan, 0);
-    report(&b, "distributed radix sort u32", t_sort, s_sort, 0);
-    report(&b, "local radix sort of the piece", t_local, 0, 0);
-    report(&b, "exchange alone (sweep plugin)", t_plugin, 0, n * 4);
-    if (t_engine > 0)
-        report(&b,
-               b.backend == SWEEP_BACKEND_CUDA ? "grouped ncclSend/ncclRecv, same bytes"
-                                               : "MPI_Alltoallv, same bytes",
-               t_engine, 0, n * 4);
-    table->destroy(handle);
-    sweep_free(b.ctx, a.in);
-    sweep_free(b.ctx, a.out);
+    for (int i = 0; i < b.nm; ++i)
+        report(&b, &b.m[i]);
+    if (json) {
+        write_json(&b, json, argc, argv);
+        if (fclose(json) != 0) {
+            fprintf(stderr, "sweep-bench-dist: cannot write %s\n", json_path);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+    }
     sweep_comm_destroy(b.comm);
 #ifdef SWEEP_BENCH_NCCL
     if (b.backend == SWEEP_BACKEND_CUDA) {
@@ -338,6 +603,10 @@ int main(int argc, char **argv) {
     }
 #endif
     sweep_context_destroy(b.ctx);
+    for (int i = 0; i < b.nm; ++i) {
+        free(b.m[i].s.t);
+        free(b.m[i].single.t);
+    }
     free(x.tab);
     free(x.icounts);
     free(x.idispl);

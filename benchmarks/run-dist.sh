@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# run-dist.sh -- runs sweep-bench-dist (the distributed scan and sorts against one
+# context, and the exchange alone) under Open MPI's mpirun for each rank count, from a
+# built tree (bin/ and lib/ of a build made here or copied from elsewhere; nothing is
+# built), and writes its JSON into an output folder, where `run.sh --report-only` (or
+# --report here) puts it into REPORT.md's "Distributed" section.
+#
+#   benchmarks/run-dist.sh [options] [-- sweep-bench-dist options]
+#
+#   --build DIR         the build folder (default: build/default in the repository); it
+#                       needs bin/sweep-bench-dist, lib/libsweep-comm-mpi.so (NCCL:
+#                       libsweep-comm-nccl.so) and the backend's plugin:
+#                       cmake --build DIR --target sweep-bench-dist sweep-openmp (sweep-cuda)
+#   --backend B         cuda, openmp or serial (default: cuda where nvidia-smi sees 2 or
+#                       more GPUs, else openmp); one process a GPU with cuda
+#   --ranks "2 4"       the rank counts (default: 2, and 4 where 4 GPUs are present;
+#                       CPU backends: 2 and 4); with cuda, counts above the GPUs present
+#                       are skipped
+#   --total N           elements in all, over every rank (default 2^29 = 536870912 with
+#                       cuda, 2^24 on CPUs)
+#   --reps R            timed runs of every measurement (default 5)
+#   --threads T         CPU backends: OMP_NUM_THREADS of every rank (default: the cores
+#                       divided by the rank count, at least 1)
+#   --out DIR           output folder (default: BUILD/results/MACHINE, as run.sh)
+#   --machine NAME      names the default output folder and the report (default: the
+#                       short host name)
+#   --report            then write the folder's report with run.sh --report-only (the
+#                       benchmark map's gpu*.json/cpu*.json there too, if any)
+# Options after -- go to sweep-bench-dist (e.g. -- --no-single).
+#
+# For each rank count P it writes dist-pP.json (CPU backends: dist-BACKEND-pP.json),
+# dist-...-pP.log (what rank 0 printed) and command-dist-...-pP.txt, and
+# machine-dist-BACKEND.txt; the JSON's commit is the repository's HEAD when this runs in
+# a git checkout (SWEEP_BENCH_COMMIT), else the one the build was made from. The last
+# line printed is the output folder, or REPORT.md's path with --report.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$root/build/default backend="" ranks="" total="" reps=5 threads="" out="" machine=""
+report=0 extra=()
+usage() {
+    sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' >&2
+    exit 2
+}
+while [ $# -gt 0 ]; do
+    case $1 in
+    --build) build=${2:-}; shift ;;
+    --backend) backend=${2:-}; shift ;;
+    --ranks) ranks=${2:-}; shift ;;
+    --total) total=${2:-}; shift ;;
+    --reps) reps=${2:-}; shift ;;
+    --threads) threads=${2:-}; shift ;;
+    --out) out=${2:-}; shift ;;
+    --machine) machine=${2:-}; shift ;;
+    --report) report=1 ;;
+    --) shift; extra=("$@"); break ;;
+    -h | --help) usage ;;
+    *) echo "run-dist.sh: unknown option '$1'" >&2; usage ;;
+    esac
+    shift
+done
+
+say() { printf '[run-dist %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+build=$(cd "$build" 2>/dev/null && pwd) || { say "no build folder"; exit 2; }
+bench=$build/bin/sweep-bench-dist
+if [ ! -x "$bench" ]; then
+    say "no $bench: cmake --build $build --target sweep-bench-dist (MPI must be found)"
+    exit 2
+fi
+command -v mpirun >/dev/null || { say "no mpirun (Debian: openmpi-bin)"; exit 2; }
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+gpus=${gpus:-0}
+if [ -z "$backend" ]; then
+    backend=openmp
+    [ "$gpus" -ge 2 ] && backend=cuda
+fi
+case $backend in
+cuda)
+    [ -e "$build/lib/libsweep-comm-nccl.so" ] || {
+        say "no $build/lib/libsweep-comm-nccl.so (NCCL not found when $build was configured?)"
+        exit 2
+    }
+    if [ -z "$ranks" ]; then
+        ranks=2
+        [ "$gpus" -ge 4 ] && ranks="2 4"
+    fi
+    [ -n "$total" ] || total=$((1 << 29))
+    prefix=dist
+    ;;
+openmp | serial)
+    [ -n "$ranks" ] || ranks="2 4"
+    [ -n "$total" ] || total=$((1 << 24))
+    prefix=dist-$backend
+    ;;
+*) say "--backend cuda, openmp or serial"; exit 2 ;;
+esac
+[ -n "$machine" ] || machine=$(hostname -s 2>/dev/null || echo local)
+[ -n "$out" ] || out=$build/results/$machine
+mkdir -p "$out" && out=$(cd "$out" && pwd)
+
+# A copied build tree keeps absolute run paths of the machine it was built on: find
+# libsweep (and, next to it, the plugins) through LD_LIBRARY_PATH instead.
+export LD_LIBRARY_PATH="$build/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+unset SWEEP_BACKEND SWEEP_GENERIC SWEEP_PLUGIN_PATH
+commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
+if [ -n "$commit" ] && [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
+    commit="$commit (working tree with uncommitted changes)"
+fi
+export SWEEP_BENCH_COMMIT=${commit:-${SWEEP_BENCH_COMMIT:-}}
+cores=$(nproc 2>/dev/null || echo 1)
+
+{
+    date -u
+    uname -a
+    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem \
+        --format=csv 2>/dev/null
+    lscpu 2>/dev/null | grep -E "Model name|^CPU\(s\)|Thread|Socket|NUMA node\(s\)"
+    free -g 2>/dev/null | head -2
+    mpirun --version 2>/dev/null | head -1
+} >"$out/machine-dist-$backend.txt"
+
+status=0 ran=0
+for p in $ranks; do
+    if [ "$backend" = cuda ] && [ "$p" -gt "$gpus" ]; then
+        say "p=$p: only $gpus GPUs here, skipped"
+        continue
+    fi
+    t=$threads
+    [ -n "$t" ] || t=$((cores / p))
+    [ "$t" -ge 1 ] || t=1
+    name=$prefix-p$p
+    cmd=(mpirun --bind-to none -x LD_LIBRARY_PATH -x OMPI_ALLOW_RUN_AS_ROOT
+        -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM -x SWEEP_BENCH_COMMIT -x OMP_NUM_THREADS -np "$p"
+        "$bench" --backend "$backend" --total "$total" --reps "$reps"
+        --json "$out/$name.json" "${extra[@]}")
+    { [ "$backend" = cuda ] || printf 'OMP_NUM_THREADS=%s ' "$t"; printf '%q ' "${cmd[@]}"; } |
+        sed "s|$root/||g" >"$out/command-$name.txt"
+    echo >>"$out/command-$name.txt"
+    say "$name: $backend on $p ranks, $total in all, $reps runs each"
+    OMP_NUM_THREADS=$t "${cmd[@]}" 2>&1 | tee "$out/$name.log"
+    rc=${PIPESTATUS[0]}
+    if [ "$rc" != 0 ] || [ ! -s "$out/$name.json" ]; then
+        say "$name: sweep-bench-dist exited with $rc (see $out/$name.log)"
+        status=1
+    else
+        ran=$((ran + 1))
+    fi
+done
+[ "$ran" -gt 0 ] || status=1
+
+if [ "$report" = 1 ] && [ "$ran" -gt 0 ]; then
+    "$root/benchmarks/run.sh" --report-only --build "$build" --out "$out" \
+        --machine "$machine" || status=1
+else
+    echo "$out"
+fi
+exit $status
