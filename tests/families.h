@@ -64,5 +64,8 @@ void t_register_histogram(t_registry *r);
 /* Run primitives at the tile edges of the GPU's fused select (cases_runs_edges.c):
  * family "unique" or "run_length". */
 void t_register_runs_edges(t_registry *r, const char *family);
+/* Run primitives over inputs a CPU backend splits among threads, runs across the
+ * threads' parts (cases_runs_parts.c): family "unique" or "run_length". */
+void t_register_runs_parts(t_registry *r, const char *family);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */
