@@ -9,7 +9,8 @@
  * Keys of 1, 2, 4 and 8 bytes take loops compiled for their size: the count is a sum
  * of comparisons (vectorised), and the write pass notes a block's run starts without
  * a branch (each position stored, the fill advanced by the comparison) before it
- * writes their runs, so that runs of random length cost no mispredicted branches.
+ * writes their runs, so that runs of random length cost no mispredicted branches;
+ * stretches of 16 keys without a start are passed over after one check.
  * Other key sizes, and values with the forms that have none in the API, take the
  * element-by-element loops below them.
  */
@@ -78,6 +79,8 @@ static void write_any(const sweep_kruns *r, size_t lo, size_t hi, size_t rank, s
 
 /* Run starts noted per block of the write pass (on the stack). */
 #define RUNS_BLOCK 512
+/* Keys the write pass checks at once for a run start before noting them one by one. */
+#define RUNS_SKIP 16
 
 /* count_any for a key size ks that inlining makes a constant. */
 SWEEP_HOST_INLINE size_t count_ks(const sweep_kruns *r, size_t ks, size_t lo, size_t hi,
@@ -120,9 +123,24 @@ SWEEP_HOST_INLINE void write_ks(const sweep_kruns *r, size_t ks, size_t f, size_
     for (size_t b = f + 1;; b += RUNS_BLOCK) {
         const size_t e = b >= hi ? hi : (hi - b < RUNS_BLOCK ? hi : b + RUNS_BLOCK);
         m = 0;
-        for (size_t i = b; i < e; i++) {
+        for (size_t i = b; i < e;) {
+            if (e - i >= RUNS_SKIP) { /* a stretch without a start is skipped whole */
+                unsigned any = 0;
+                for (size_t u = 0; u < RUNS_SKIP; u++)
+                    any |= (unsigned)sweep_host_key_changes(k, ks, i + u);
+                if (!any) {
+                    i += RUNS_SKIP;
+                    continue;
+                }
+                for (size_t u = 0; u < RUNS_SKIP; u++, i++) {
+                    pos[m] = i;
+                    m += (size_t)sweep_host_key_changes(k, ks, i);
+                }
+                continue;
+            }
             pos[m] = i;
             m += (size_t)sweep_host_key_changes(k, ks, i);
+            i++;
         }
         if (e == hi) pos[m++] = next; /* closes the part's last run */
         switch (form) {
