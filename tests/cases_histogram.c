@@ -462,4 +462,5 @@ void t_register_histogram(t_registry *r) {
                                c.op ? "u64" : "u32", c.n);
                 }
     register_histogram_edges(r, &k);
+    t_register_histogram_bins(r);
 }

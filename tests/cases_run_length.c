@@ -140,4 +140,5 @@ void t_register_run_length(t_registry *r) {
                                t_run_law_name((t_run_law)law), c.n);
                 }
     t_register_runs_edges(r, "run_length");
+    t_register_runs_parts(r, "run_length");
 }

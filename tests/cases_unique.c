@@ -130,4 +130,5 @@ void t_register_unique(t_registry *r) {
                                t_run_law_name((t_run_law)law), c.b, c.n);
                 }
     t_register_runs_edges(r, "unique");
+    t_register_runs_parts(r, "unique");
 }

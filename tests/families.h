@@ -61,8 +61,14 @@ void t_register_search(t_registry *r);
 void t_register_unique(t_registry *r);
 void t_register_run_length(t_registry *r);
 void t_register_histogram(t_registry *r);
+/* Even histogram bins where the CPU backends' bin without a division falls back to
+ * the contract's steps (cases_histogram_bins.c), family "histogram". */
+void t_register_histogram_bins(t_registry *r);
 /* Run primitives at the tile edges of the GPU's fused select (cases_runs_edges.c):
  * family "unique" or "run_length". */
 void t_register_runs_edges(t_registry *r, const char *family);
+/* Run primitives over inputs a CPU backend splits among threads, runs across the
+ * threads' parts (cases_runs_parts.c): family "unique" or "run_length". */
+void t_register_runs_parts(t_registry *r, const char *family);
 
 #endif /* SWEEP_TESTS_FAMILIES_H */

@@ -3,12 +3,14 @@
  * into its own counters (bins as backends/host/host_bins.h computes them, shared with
  * the serial backend), and the threads then add their counters up bin by bin. With
  * more bins than private counters are worth (their zeroing and adding would outweigh
- * the samples), threads add to the shared counts atomically instead.
+ * the samples), threads add to the shared counts atomically instead. Even bins take
+ * host_bins_even.h's loops, compiled per sample type, without a division per sample.
  */
 #include "backend_omp.h"
 #include "pool.h"
 
 #include <host/host_bins.h>
+#include <host/host_bins_even.h>
 #include <stdlib.h>
 
 /* Private counters per thread up to this many bins (and at most one bin per 4
@@ -29,12 +31,17 @@ typedef struct hist_job {
     int threads;
     uint64_t *priv; /* threads x bins private counters, or NULL: atomics on counts */
     void *counts;
+    const sweep_host_even *even; /* even bins: their per-call constants, else NULL */
 } hist_job;
 
 /* Counts samples [lo, hi) into the taking worker's own counters. */
 static void count_private(void *ctx, size_t lo, size_t hi, int worker) {
     const hist_job *j = (const hist_job *)ctx;
     uint64_t *mine = j->priv + (size_t)worker * j->bins;
+    if (j->even) {
+        sweep_host_even_count(j->even, j->p, lo, hi, mine, 0);
+        return;
+    }
     for (size_t i = lo; i < hi; i++) {
         size_t b;
         if (sweep_host_bin_of(j->hist, j->p + i * j->size, &b)) ++mine[b];
@@ -74,6 +81,12 @@ sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samp
     const size_t bins = hist->num_bins;
     const unsigned char *p = (const unsigned char *)samples;
     int threads = swomp_team(h, n * size);
+    sweep_host_even even;
+    if (hist->form == SWEEP_HIST_EVEN) sweep_host_even_prepare(hist, &even);
+    if (threads == 1 && hist->form == SWEEP_HIST_EVEN) {
+        sweep_host_even_count(&even, p, 0, n, counts, hist->count_dtype == SWEEP_U32);
+        return SWEEP_OK;
+    }
     if (threads == 1) {
         for (size_t i = 0; i < n; i++) {
             size_t b;
@@ -81,7 +94,8 @@ sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samp
         }
         return SWEEP_OK;
     }
-    hist_job job = {hist, p, size, bins, threads, NULL, counts};
+    hist_job job = {hist,    p,    size,   bins,
+                    threads, NULL, counts, hist->form == SWEEP_HIST_EVEN ? &even : NULL};
     if (bins <= SWOMP_HIST_PRIVATE_BINS && bins <= n / (size_t)threads / 4) {
         job.priv = (uint64_t *)calloc((size_t)threads * bins, sizeof(uint64_t));
         if (!job.priv) return swomp_fail(h, SWEEP_ERR_OUT_OF_MEMORY, "openmp: histogram counters");

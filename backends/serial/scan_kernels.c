@@ -10,6 +10,7 @@
 #include "serial.h"
 
 #include <host/host_ops.h>
+#include <host/host_runs.h>
 #include <string.h>
 
 sweep_status sweep_serial_tile_reduce(void *h, const sweep_kop *op, const void *in,
@@ -96,13 +97,25 @@ sweep_status sweep_serial_tile_scan(void *h, const sweep_kop *op, const void *in
     return SWEEP_OK;
 }
 
+/* flags[i] = key i differs bytewise from key i - 1, for 0 < i < n. */
+SWEEP_HOST_INLINE void heads_sized(const unsigned char *k, size_t ks, size_t n, uint8_t *flags) {
+    for (size_t i = 1; i < n; ++i)
+        flags[i] = (uint8_t)sweep_host_key_changes(k, ks, i);
+}
+
 sweep_status sweep_serial_heads_from_keys(void *h, const void *keys, size_t key_size, size_t n,
                                           uint8_t *flags) {
     (void)h;
     const unsigned char *k = keys;
     flags[0] = 1;
-    for (size_t i = 1; i < n; ++i)
-        flags[i] = (uint8_t)(memcmp(k + i * key_size, k + (i - 1) * key_size, key_size) != 0);
+    /* a loop per key size, the comparison an integer one (vectorised) */
+    switch (key_size) {
+    case 1: heads_sized(k, 1, n, flags); break;
+    case 2: heads_sized(k, 2, n, flags); break;
+    case 4: heads_sized(k, 4, n, flags); break;
+    case 8: heads_sized(k, 8, n, flags); break;
+    default: heads_sized(k, key_size, n, flags); break;
+    }
     return SWEEP_OK;
 }
 
