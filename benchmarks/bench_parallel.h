@@ -77,14 +77,18 @@ template <class Bad>
 std::size_t first_where(std::size_t n, Bad &&bad, std::size_t grain = kParallelGrain) {
     const std::size_t parts = part_count(n, grain);
     std::atomic<std::size_t> best{n};
+    constexpr std::size_t kBlock = 4096;
     for_parts(n, parts, [&](std::size_t, std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i) {
-            if (i >= best.load(std::memory_order_relaxed)) return; // an earlier one is known
-            if (bad(i)) {
-                std::size_t seen = best.load(std::memory_order_relaxed);
-                while (i < seen && !best.compare_exchange_weak(seen, i)) {
+        for (std::size_t block = begin; block < end; block += kBlock) {
+            if (block >= best.load(std::memory_order_relaxed)) return; // an earlier one is known
+            const std::size_t stop = std::min(end, block + kBlock);
+            for (std::size_t i = block; i < stop; ++i) {
+                if (bad(i)) {
+                    std::size_t seen = best.load(std::memory_order_relaxed);
+                    while (i < seen && !best.compare_exchange_weak(seen, i)) {
+                    }
+                    return;
                 }
-                return;
             }
         }
     });
