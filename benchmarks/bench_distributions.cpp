@@ -9,7 +9,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
+#include <utility>
 
 namespace sweepbench {
 
@@ -101,13 +103,31 @@ template <class T> T from_image(std::uint64_t u) {
     }
 }
 
+// n images in uninitialised memory: the loops that fill them touch their pages in
+// parallel (a std::vector would clear gigabytes on one thread first).
+struct Images {
+    explicit Images(std::size_t count) : n(count), data(new std::uint64_t[count]) {}
+    std::size_t size() const {
+        return n;
+    }
+    std::uint64_t &operator[](std::size_t i) {
+        return data[i];
+    }
+    void swap(Images &other) {
+        std::swap(n, other.n);
+        data.swap(other.data);
+    }
+    std::size_t n;
+    std::unique_ptr<std::uint64_t[]> data;
+};
+
 // LSD radix sort of images (16-bit digits), for the sorted halves and the haystack.
 // Each part of the array counts its digits and scatters its elements after those of
 // the same digit in earlier parts: a stable pass whatever the number of parts.
-void sort_images(std::vector<std::uint64_t> &a, unsigned bits) {
+void sort_images(Images &a, unsigned bits) {
     constexpr std::size_t kDigits = 65536;
     const std::size_t n = a.size();
-    std::vector<std::uint64_t> tmp(n);
+    Images tmp(n);
     const std::size_t parts = std::min(host_threads(), part_count(n));
     std::vector<std::size_t> count(parts * kDigits);
     for (unsigned shift = 0; shift < bits; shift += 16) {
@@ -266,7 +286,7 @@ void generate_sorted_halves(Variant dist, sweep_dtype dt, std::size_t n, std::ui
         const std::size_t half = n / 2;
         for (int h = 0; h < 2; ++h) {
             const std::size_t from = h ? half : 0, to = h ? n : half;
-            std::vector<std::uint64_t> images(to - from);
+            Images images(to - from);
             parallel_for(to - from, [&](std::size_t i) {
                 images[i] = key_image(dist, bits, from + i, n, base);
             });
@@ -284,7 +304,7 @@ void generate_sorted_keys(Variant dist, sweep_dtype dt, std::size_t n, std::uint
         constexpr unsigned bits = 8 * sizeof(T);
         const std::uint64_t base = splitmix64(
             seed ^ (0xd00u + static_cast<unsigned>(dist) * 16u + static_cast<unsigned>(dt)));
-        std::vector<std::uint64_t> images(n);
+        Images images(n);
         parallel_for(n, [&](std::size_t i) { images[i] = key_image(dist, bits, i, n, base); });
         sort_images(images, bits);
         T *p = static_cast<T *>(out);
