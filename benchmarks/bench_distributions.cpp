@@ -3,12 +3,15 @@
 #include "bench_distributions.h"
 
 #include "bench_dtype.h"
+#include "bench_parallel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
+#include <utility>
 
 namespace sweepbench {
 
@@ -100,23 +103,75 @@ template <class T> T from_image(std::uint64_t u) {
     }
 }
 
-// LSD radix sort of images (16-bit digits), for the sorted halves.
-void sort_images(std::vector<std::uint64_t> &a, unsigned bits) {
-    std::vector<std::uint64_t> tmp(a.size());
-    std::vector<std::size_t> count(65536);
+// n images in uninitialised memory: the loops that fill them touch their pages in
+// parallel (a std::vector would clear gigabytes on one thread first).
+struct Images {
+    explicit Images(std::size_t count) : n(count), data(new std::uint64_t[count]) {}
+    std::size_t size() const {
+        return n;
+    }
+    std::uint64_t &operator[](std::size_t i) {
+        return data[i];
+    }
+    void swap(Images &other) {
+        std::swap(n, other.n);
+        data.swap(other.data);
+    }
+    std::size_t n;
+    std::unique_ptr<std::uint64_t[]> data;
+};
+
+// LSD radix sort of images (16-bit digits), for the sorted halves and the haystack.
+// Each part of the array counts its digits and scatters its elements after those of
+// the same digit in earlier parts: a stable pass whatever the number of parts.
+void sort_images(Images &a, unsigned bits) {
+    constexpr std::size_t kDigits = 65536;
+    const std::size_t n = a.size();
+    Images tmp(n);
+    const std::size_t parts = std::min(host_threads(), part_count(n));
+    std::vector<std::size_t> count(parts * kDigits);
     for (unsigned shift = 0; shift < bits; shift += 16) {
-        std::fill(count.begin(), count.end(), 0);
-        for (std::uint64_t x : a)
-            ++count[(x >> shift) & 0xffffu];
+        for_parts(n, parts, [&](std::size_t p, std::size_t begin, std::size_t end) {
+            std::size_t *c = &count[p * kDigits];
+            std::fill(c, c + kDigits, 0);
+            for (std::size_t i = begin; i < end; ++i)
+                ++c[(a[i] >> shift) & 0xffffu];
+        });
         std::size_t sum = 0;
-        for (auto &c : count) {
-            const std::size_t here = c;
-            c = sum;
-            sum += here;
+        for (std::size_t d = 0; d < kDigits; ++d) {
+            for (std::size_t p = 0; p < parts; ++p) {
+                std::size_t &c = count[p * kDigits + d];
+                const std::size_t here = c;
+                c = sum;
+                sum += here;
+            }
         }
-        for (std::uint64_t x : a)
-            tmp[count[(x >> shift) & 0xffffu]++] = x;
+        for_parts(n, parts, [&](std::size_t p, std::size_t begin, std::size_t end) {
+            std::size_t *c = &count[p * kDigits];
+            for (std::size_t i = begin; i < end; ++i)
+                tmp[c[(a[i] >> shift) & 0xffffu]++] = a[i];
+        });
         a.swap(tmp);
+    }
+}
+
+// Appends to o the ends of segments over [0, n) until they reach n (at least one
+// segment): segment s is len_of(s) long, cut short at n. The lengths are drawn in
+// parallel batches and added up in order.
+template <class Len>
+void append_segments(std::vector<std::size_t> &o, std::size_t n, Len &&len_of) {
+    std::vector<std::size_t> len;
+    std::size_t at = 0;
+    for (std::uint64_t s0 = 0; at < n || o.size() == 1;) {
+        const std::size_t batch =
+            std::min<std::size_t>(std::max<std::size_t>(n - at, 1024), std::size_t{1} << 20);
+        len.resize(batch);
+        parallel_for(batch, [&](std::size_t i) { len[i] = len_of(s0 + i); });
+        for (std::size_t i = 0; i < batch && (at < n || o.size() == 1); ++i) {
+            at = len[i] < n - at ? at + len[i] : n;
+            o.push_back(at);
+        }
+        s0 += batch;
     }
 }
 
@@ -214,8 +269,8 @@ void generate_keys(Variant dist, sweep_dtype dt, std::size_t n, std::uint64_t se
             seed ^ (0x500u + static_cast<unsigned>(dist) * 16u + static_cast<unsigned>(dt)) ^
             (stream << 32));
         T *p = static_cast<T *>(out);
-        for (std::size_t i = 0; i < n; ++i)
-            p[i] = from_image<T>(key_image(dist, bits, i, n, base));
+        parallel_for(
+            n, [&](std::size_t i) { p[i] = from_image<T>(key_image(dist, bits, i, n, base)); });
         return 0;
     });
 }
@@ -231,12 +286,12 @@ void generate_sorted_halves(Variant dist, sweep_dtype dt, std::size_t n, std::ui
         const std::size_t half = n / 2;
         for (int h = 0; h < 2; ++h) {
             const std::size_t from = h ? half : 0, to = h ? n : half;
-            std::vector<std::uint64_t> images(to - from);
-            for (std::size_t i = from; i < to; ++i)
-                images[i - from] = key_image(dist, bits, i, n, base);
+            Images images(to - from);
+            parallel_for(to - from, [&](std::size_t i) {
+                images[i] = key_image(dist, bits, from + i, n, base);
+            });
             sort_images(images, bits);
-            for (std::size_t i = from; i < to; ++i)
-                p[i] = from_image<T>(images[i - from]);
+            parallel_for(to - from, [&](std::size_t i) { p[from + i] = from_image<T>(images[i]); });
         }
         return 0;
     });
@@ -249,13 +304,11 @@ void generate_sorted_keys(Variant dist, sweep_dtype dt, std::size_t n, std::uint
         constexpr unsigned bits = 8 * sizeof(T);
         const std::uint64_t base = splitmix64(
             seed ^ (0xd00u + static_cast<unsigned>(dist) * 16u + static_cast<unsigned>(dt)));
-        std::vector<std::uint64_t> images(n);
-        for (std::size_t i = 0; i < n; ++i)
-            images[i] = key_image(dist, bits, i, n, base);
+        Images images(n);
+        parallel_for(n, [&](std::size_t i) { images[i] = key_image(dist, bits, i, n, base); });
         sort_images(images, bits);
         T *p = static_cast<T *>(out);
-        for (std::size_t i = 0; i < n; ++i)
-            p[i] = from_image<T>(images[i]);
+        parallel_for(n, [&](std::size_t i) { p[i] = from_image<T>(images[i]); });
         return 0;
     });
 }
@@ -267,8 +320,7 @@ std::vector<std::size_t> generate_offsets(Variant law, std::size_t n, std::uint6
         return o;
     }
     const std::uint64_t base = splitmix64(seed ^ 0x600u);
-    std::size_t at = 0;
-    for (std::uint64_t s = 0; at < n; ++s) {
+    append_segments(o, n, [&](std::uint64_t s) {
         std::size_t len = 1024;
         if (law == Variant::Seg16) {
             len = 16;
@@ -278,9 +330,8 @@ std::vector<std::size_t> generate_offsets(Variant law, std::size_t n, std::uint6
             len = static_cast<std::size_t>(std::floor(std::exp(u * std::log(kSegRandomMax + 1))));
             if (len < 1) len = 1;
         }
-        at = len < n - at ? at + len : n;
-        o.push_back(at);
-    }
+        return len;
+    });
     return o;
 }
 
@@ -308,8 +359,7 @@ std::vector<std::size_t> generate_sort_offsets(Variant law, std::size_t n, std::
         o.push_back(n);
         return o;
     }
-    std::size_t at = 0;
-    for (std::uint64_t s = 0; at < n || o.size() == 1; ++s) {
+    append_segments(o, n, [&](std::uint64_t s) {
         const std::uint64_t r = splitmix64(base + s);
         std::size_t len = 0;
         if (law == Variant::Seg0To32) {
@@ -321,9 +371,8 @@ std::vector<std::size_t> generate_sort_offsets(Variant law, std::size_t n, std::
             const double x = std::pow(1.0 - unit(r), -1.0 / kPowAlpha);
             len = x >= 1e15 ? n : static_cast<std::size_t>(x);
         }
-        at = len < n - at ? at + len : n;
-        o.push_back(at);
-    }
+        return len;
+    });
     return o;
 }
 
@@ -334,27 +383,45 @@ void generate_runs(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t see
         const std::uint64_t base = splitmix64(
             seed ^ (0xb00u + static_cast<unsigned>(law) * 16u + static_cast<unsigned>(dt)));
         T *p = static_cast<T *>(out);
+        // Runs in batches: their elements and lengths drawn in parallel, a run's element
+        // made to differ from the previous one's and its place found in order, the
+        // runs written in parallel.
+        std::vector<T> value;
+        std::vector<std::size_t> len, start;
         T previous{};
         std::size_t at = 0;
-        for (std::uint64_t r = 0; at < n; ++r) {
-            const std::uint64_t x = splitmix64(base + 2 * r);
-            T v;
-            if constexpr (std::is_floating_point_v<T>)
-                v = static_cast<T>(unit(x) * 2.0 - 1.0);
-            else
-                v = static_cast<T>(x);
-            if (r > 0 && std::memcmp(&v, &previous, sizeof v) == 0) {
+        for (std::uint64_t r0 = 0; at < n;) {
+            const std::size_t batch =
+                std::min<std::size_t>(std::max<std::size_t>(n - at, 1024), std::size_t{1} << 20);
+            value.resize(batch);
+            len.resize(batch);
+            start.resize(batch + 1);
+            parallel_for(batch, [&](std::size_t i) {
+                const std::uint64_t r = r0 + i;
+                const std::uint64_t x = splitmix64(base + 2 * r);
                 if constexpr (std::is_floating_point_v<T>)
-                    v = static_cast<T>(v * T(0.5));
+                    value[i] = static_cast<T>(unit(x) * 2.0 - 1.0);
                 else
-                    v = static_cast<T>(v + 1);
+                    value[i] = static_cast<T>(x);
+                len[i] = 1 + static_cast<std::size_t>(splitmix64(base + 2 * r + 1) % longest);
+            });
+            std::size_t runs = 0;
+            for (; runs < batch && at < n; ++runs) {
+                T &v = value[runs];
+                if (r0 + runs > 0 && std::memcmp(&v, &previous, sizeof v) == 0) {
+                    if constexpr (std::is_floating_point_v<T>)
+                        v = static_cast<T>(v * T(0.5));
+                    else
+                        v = static_cast<T>(v + 1);
+                }
+                start[runs] = at;
+                at = len[runs] < n - at ? at + len[runs] : n;
+                previous = v;
             }
-            const std::size_t len =
-                1 + static_cast<std::size_t>(splitmix64(base + 2 * r + 1) % longest);
-            const std::size_t end = len < n - at ? at + len : n;
-            for (; at < end; ++at)
-                p[at] = v;
-            previous = v;
+            start[runs] = at;
+            parallel_for(
+                runs, [&](std::size_t i) { std::fill(p + start[i], p + start[i + 1], value[i]); });
+            r0 += batch;
         }
         return 0;
     });
@@ -385,7 +452,7 @@ void generate_samples(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t 
         threshold[k] = std::log(static_cast<double>(k + 2)) / std::log(bins + 1);
         bin_of_rank[k] = splitmix64(base ^ 0x5eedull ^ (k + 1)) % kHistogramBins;
     }
-    for (std::size_t i = 0; i < n; ++i) {
+    parallel_for(n, [&](std::size_t i) {
         const std::uint64_t r = splitmix64(base + i);
         // Where the sample lies in the range, as a fraction in [0, 1).
         double at = unit(r);
@@ -402,7 +469,7 @@ void generate_samples(Variant law, sweep_dtype dt, std::size_t n, std::uint64_t 
         } else {
             static_cast<std::uint32_t *>(out)[i] = static_cast<std::uint32_t>(at * 2147483648.0);
         }
-    }
+    });
 }
 
 } // namespace sweepbench

@@ -3,6 +3,7 @@
 #include "bench_inputs.h"
 
 #include "bench_dtype.h"
+#include "bench_parallel.h"
 #include "bench_primitives.h"
 
 #include <algorithm>
@@ -87,8 +88,7 @@ Bytes make_values(sweep_dtype dt, std::size_t n) {
         Bytes b(n * sizeof(T));
         T *p = reinterpret_cast<T *>(b.data());
         const std::uint64_t base = splitmix64(g_seed ^ (0x100u + static_cast<unsigned>(dt)));
-        for (std::size_t i = 0; i < n; ++i)
-            p[i] = random_element<T>(splitmix64(base + i));
+        parallel_for(n, [&](std::size_t i) { p[i] = random_element<T>(splitmix64(base + i)); });
         return b;
     });
 }
@@ -126,8 +126,7 @@ std::shared_ptr<const Bytes> input_split_flags(sweep_dtype dt, std::size_t n, Va
     with_dtype(dt, [&](auto zero) {
         using T = decltype(zero);
         const T *p = reinterpret_cast<const T *>(values->data());
-        for (std::size_t i = 0; i < n; ++i)
-            f[i] = split_flag_of(p[i], percent) ? 1 : 0;
+        parallel_for(n, [&](std::size_t i) { f[i] = split_flag_of(p[i], percent) ? 1 : 0; });
         return 0;
     });
     return cache().put(Kind::SplitFlags, dt, n, std::move(f), density);
@@ -150,8 +149,9 @@ std::shared_ptr<const Bytes> input_head_flags(std::size_t n, Variant law) {
     auto offsets = input_offsets(n, law);
     const auto *o = reinterpret_cast<const std::size_t *>(offsets->data());
     Bytes f(n, 0);
-    for (std::size_t s = 0; s < segment_count(*offsets); ++s)
+    parallel_for(segment_count(*offsets), [&](std::size_t s) {
         if (o[s] < n) f[o[s]] = 1;
+    });
     return cache().put(Kind::HeadFlags, -1, n, std::move(f), law);
 }
 
@@ -161,9 +161,9 @@ std::shared_ptr<const Bytes> input_run_keys(std::size_t n, Variant law) {
     const auto *o = reinterpret_cast<const std::size_t *>(offsets->data());
     Bytes b(n * sizeof(std::uint32_t));
     std::uint32_t *k = reinterpret_cast<std::uint32_t *>(b.data());
-    for (std::size_t s = 0; s < segment_count(*offsets); ++s)
-        for (std::size_t i = o[s]; i < o[s + 1]; ++i)
-            k[i] = static_cast<std::uint32_t>(s);
+    parallel_for(segment_count(*offsets), [&](std::size_t s) {
+        std::fill(k + o[s], k + o[s + 1], static_cast<std::uint32_t>(s));
+    });
     return cache().put(Kind::RunKeys, -1, n, std::move(b), law);
 }
 
@@ -187,13 +187,17 @@ std::size_t run_count(Primitive p, sweep_dtype dt, std::size_t n, Variant law) {
     auto in = input_runs(dt, n, law);
     const std::size_t elem = sweep_dtype_size(dt);
     const unsigned char *x = in->data();
-    std::size_t runs = 0, start = 0;
-    for (std::size_t i = 1; i <= n; ++i) {
-        if (i < n && std::memcmp(x + i * elem, x + (i - 1) * elem, elem) == 0) continue;
-        if (p != Primitive::NontrivialRuns || i - start > 1) ++runs;
-        start = i;
-    }
-    return runs;
+    const auto same = [&](std::size_t i) {
+        return std::memcmp(x + i * elem, x + (i - 1) * elem, elem) == 0;
+    };
+    // Every run ends where the next element differs (or at n); a run longer than one
+    // is counted at its second element.
+    if (p != Primitive::NontrivialRuns)
+        return 1 + sum_over<std::size_t>(n - 1, [&](std::size_t j) { return same(j + 1) ? 0 : 1; });
+    return sum_over<std::size_t>(n - 1, [&](std::size_t j) {
+        const std::size_t i = j + 1;
+        return same(i) && (i == 1 || !same(i - 1)) ? 1 : 0;
+    });
 }
 
 std::shared_ptr<const Bytes> input_samples(sweep_dtype dt, std::size_t n, Variant law) {
@@ -249,11 +253,11 @@ std::shared_ptr<const Bytes> input_affine_maps(std::size_t n) {
     Bytes b(n * 2 * sizeof(float));
     float *p = reinterpret_cast<float *>(b.data());
     const std::uint64_t base = splitmix64(g_seed ^ 0x400u);
-    for (std::size_t i = 0; i < n; ++i) {
+    parallel_for(n, [&](std::size_t i) {
         const std::uint64_t r = splitmix64(base + i);
         p[2 * i] = (r & 1) ? -1.0f : 1.0f;
         p[2 * i + 1] = static_cast<float>(static_cast<int>((r >> 8) % 3) - 1);
-    }
+    });
     return cache().put(Kind::AffineMaps, -1, n, std::move(b));
 }
 
@@ -261,14 +265,13 @@ std::shared_ptr<const Bytes> input_indices(std::size_t n) {
     if (auto hit = cache().find(Kind::Indices, -1, n)) return hit;
     Bytes b(n * sizeof(std::uint32_t));
     std::uint32_t *p = reinterpret_cast<std::uint32_t *>(b.data());
-    for (std::size_t i = 0; i < n; ++i)
-        p[i] = static_cast<std::uint32_t>(i);
+    parallel_for(n, [&](std::size_t i) { p[i] = static_cast<std::uint32_t>(i); });
     return cache().put(Kind::Indices, -1, n, std::move(b));
 }
 
 std::size_t count_flags(const Bytes &flags) {
-    return static_cast<std::size_t>(
-        std::count_if(flags.begin(), flags.end(), [](unsigned char c) { return c != 0; }));
+    return sum_over<std::size_t>(flags.size(),
+                                 [&](std::size_t i) { return flags[i] != 0 ? 1 : 0; });
 }
 
 } // namespace sweepbench
