@@ -7,15 +7,15 @@
  * needle of the previous block included) walks from the previous answer, galloping
  * away from it: sorted needles cost O(log distance) each. Any other block is searched
  * from scratch, its needles in lockstep with a branchless binary search (every needle
- * takes the same number of steps, so their cache misses overlap), with the two
- * possible probes of the next step prefetched.
+ * takes the same number of steps, so their cache misses overlap; prefetching the two
+ * possible probes of the next step measured slower here, so there is none).
  *
  * Built-in keys compare as their order-preserving unsigned patterns (host_keys.h),
  * complemented for descending orders, so one ascending kernel per key width and bound
- * serves every dtype and order: pattern = raw ^ xm ^ (sign bit set ? fm : 0) with
- * xm = the sign bit for signed and float keys (all ones more for descending) and
- * fm = every bit but the sign for floats (totalOrder). Custom comparators take the
- * same blocks with one plain binary search per needle.
+ * (and one more for floats) serves every dtype and order: pattern = raw ^ xm ^ (sign bit set ? fm :
+ * 0) with xm = the sign bit for signed and float keys (all ones more for descending) and fm = every
+ * bit but the sign for floats (totalOrder). Custom comparators take the same blocks with one plain
+ * binary search per needle.
  */
 #ifndef SWEEP_HOST_SEARCH_H
 #define SWEEP_HOST_SEARCH_H
@@ -27,12 +27,8 @@
 #include "host_keys.h"
 
 /** Needles per block (the lockstep width). */
+#ifndef SWEEP_HOST_SEARCH_LANES
 #define SWEEP_HOST_SEARCH_LANES 16
-
-#if defined(__GNUC__) || defined(__clang__)
-#define SWEEP_HOST_SEARCH_PREFETCH(p) __builtin_prefetch((p), 0, 3)
-#else
-#define SWEEP_HOST_SEARCH_PREFETCH(p) ((void)(p))
 #endif
 
 /* ----------------------------------------------- built-in keys, one width each -- */
@@ -43,7 +39,11 @@
         memcpy(&v, p, sizeof v);                                                                   \
         return v;                                                                                  \
     }                                                                                              \
-    static inline T swhs_map##BITS(T raw, T xm, T fm) {                                            \
+    static inline T swhs_imap##BITS(T raw, T xm, T fm) {                                           \
+        (void)fm;                                                                                  \
+        return (T)(raw ^ xm);                                                                      \
+    }                                                                                              \
+    static inline T swhs_fmap##BITS(T raw, T xm, T fm) {                                           \
         return (T)(raw ^ xm ^ ((T)(0u - (unsigned)(raw >> ((BITS)-1))) & fm));                     \
     }
 
@@ -54,7 +54,11 @@
         memcpy(&v, p, sizeof v);                                                                   \
         return v;                                                                                  \
     }                                                                                              \
-    static inline uint64_t swhs_map64(uint64_t raw, uint64_t xm, uint64_t fm) {                    \
+    static inline uint64_t swhs_imap64(uint64_t raw, uint64_t xm, uint64_t fm) {                   \
+        (void)fm;                                                                                  \
+        return raw ^ xm;                                                                           \
+    }                                                                                              \
+    static inline uint64_t swhs_fmap64(uint64_t raw, uint64_t xm, uint64_t fm) {                   \
         return raw ^ xm ^ ((0ull - (raw >> 63)) & fm);                                             \
     }
 
@@ -65,9 +69,9 @@ SWEEP_HOST_SEARCH_LOAD64()
 
 /* The kernels of one key width (BITS, T) and bound: key j lies before the needle x when
  * pattern(j) OP x (< lower bound, <= upper bound). */
-#define SWEEP_HOST_SEARCH_KERNELS(BITS, T, NAME, OP)                                               \
+#define SWEEP_HOST_SEARCH_KERNELS(BITS, T, NAME, OP, MAP)                                          \
     static inline size_t swhs_before_##NAME(const unsigned char *hay, size_t j, T x, T xm, T fm) { \
-        const T y = swhs_map##BITS(swhs_load##BITS(hay + j * sizeof(T)), xm, fm);                  \
+        const T y = MAP(swhs_load##BITS(hay + j * sizeof(T)), xm, fm);                             \
         return (size_t)(y OP x);                                                                   \
     }                                                                                              \
                                                                                                    \
@@ -119,11 +123,7 @@ SWEEP_HOST_SEARCH_LOAD64()
             base[k] = 0;                                                                           \
         size_t len = n;                                                                            \
         while (len > 1) {                                                                          \
-            const size_t half = len / 2, next = (len - half) / 2;                                  \
-            for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k) {                                    \
-                SWEEP_HOST_SEARCH_PREFETCH(hay + (base[k] + next) * sizeof(T));                    \
-                SWEEP_HOST_SEARCH_PREFETCH(hay + (base[k] + half + next) * sizeof(T));             \
-            }                                                                                      \
+            const size_t half = len / 2;                                                           \
             for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k)                                      \
                 base[k] += (0 - swhs_before_##NAME(hay, base[k] + half, x[k], xm, fm)) & half;     \
             len -= half;                                                                           \
@@ -141,7 +141,7 @@ SWEEP_HOST_SEARCH_LOAD64()
             const size_t cnt =                                                                     \
                 hi - i < SWEEP_HOST_SEARCH_LANES ? hi - i : (size_t)SWEEP_HOST_SEARCH_LANES;       \
             for (size_t k = 0; k < cnt; ++k)                                                       \
-                x[k] = swhs_map##BITS(swhs_load##BITS(nd + (i + k) * sizeof(T)), xm, fm);          \
+                x[k] = MAP(swhs_load##BITS(nd + (i + k) * sizeof(T)), xm, fm);                     \
             int up = 1, down = 1;                                                                  \
             for (size_t k = 1; k < cnt; ++k) {                                                     \
                 up &= x[k - 1] <= x[k];                                                            \
@@ -172,14 +172,18 @@ SWEEP_HOST_SEARCH_LOAD64()
         }                                                                                          \
     }
 
-SWEEP_HOST_SEARCH_KERNELS(8, uint8_t, lt8, <)
-SWEEP_HOST_SEARCH_KERNELS(8, uint8_t, le8, <=)
-SWEEP_HOST_SEARCH_KERNELS(16, uint16_t, lt16, <)
-SWEEP_HOST_SEARCH_KERNELS(16, uint16_t, le16, <=)
-SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, lt32, <)
-SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, le32, <=)
-SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, lt64, <)
-SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, le64, <=)
+SWEEP_HOST_SEARCH_KERNELS(8, uint8_t, lt8, <, swhs_imap8)
+SWEEP_HOST_SEARCH_KERNELS(8, uint8_t, le8, <=, swhs_imap8)
+SWEEP_HOST_SEARCH_KERNELS(16, uint16_t, lt16, <, swhs_imap16)
+SWEEP_HOST_SEARCH_KERNELS(16, uint16_t, le16, <=, swhs_imap16)
+SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, lt32, <, swhs_imap32)
+SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, le32, <=, swhs_imap32)
+SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, lt64, <, swhs_imap64)
+SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, le64, <=, swhs_imap64)
+SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, flt32, <, swhs_fmap32)
+SWEEP_HOST_SEARCH_KERNELS(32, uint32_t, fle32, <=, swhs_fmap32)
+SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, flt64, <, swhs_fmap64)
+SWEEP_HOST_SEARCH_KERNELS(64, uint64_t, fle64, <=, swhs_fmap64)
 
 #undef SWEEP_HOST_SEARCH_KERNELS
 #undef SWEEP_HOST_SEARCH_LOAD
@@ -297,13 +301,21 @@ static inline void sweep_host_search_range(const sweep_kcmp *cmp, const void *ha
             swhs_range_lt16(hay, n, nd, lo, hi, (uint16_t)xm, (uint16_t)fm, out);
         break;
     case 4:
-        if (upper)
+        if (is_float && upper)
+            swhs_range_fle32(hay, n, nd, lo, hi, (uint32_t)xm, (uint32_t)fm, out);
+        else if (is_float)
+            swhs_range_flt32(hay, n, nd, lo, hi, (uint32_t)xm, (uint32_t)fm, out);
+        else if (upper)
             swhs_range_le32(hay, n, nd, lo, hi, (uint32_t)xm, (uint32_t)fm, out);
         else
             swhs_range_lt32(hay, n, nd, lo, hi, (uint32_t)xm, (uint32_t)fm, out);
         break;
     default:
-        if (upper)
+        if (is_float && upper)
+            swhs_range_fle64(hay, n, nd, lo, hi, xm, fm, out);
+        else if (is_float)
+            swhs_range_flt64(hay, n, nd, lo, hi, xm, fm, out);
+        else if (upper)
             swhs_range_le64(hay, n, nd, lo, hi, xm, fm, out);
         else
             swhs_range_lt64(hay, n, nd, lo, hi, xm, fm, out);
