@@ -225,22 +225,41 @@ void t_register_search(t_registry *r) {
             add(r, &c);
         }
     /* needle counts whose OpenMP parts (8 with 2 threads) end one before, at and one
-     * after a block, and a part one either side of a whole number of blocks */
+     * after a block, and a part one either side of a whole number of blocks; the
+     * haystack is sampled first for 4- and 8-byte keys */
     static const size_t part_m[] = {5112, 5119, 5120, 5121, 5128};
     static const sweep_dtype part_dt[] = {SWEEP_U32, SWEEP_F64, SWEEP_I8};
     for (unsigned d = 0; d < sizeof part_dt / sizeof part_dt[0]; ++d)
         for (unsigned s = 0; s < sizeof part_m / sizeof part_m[0]; ++s)
-            for (int lay = 0; lay < 2; ++lay, ++k) {
+            for (int lay = 0; lay < 3; ++lay, ++k) {
                 c.dtype = part_dt[d];
                 c.c = CMP_BUILTIN;
                 c.d = (int)(d % 2);
                 c.kind = (int)(k % 2);
                 c.n = 65537;
                 c.m = part_m[s];
-                c.a = lay ? NEEDLES_RUNS : NEEDLES_RANDOM;
+                c.a = lay == 2 ? NEEDLES_OUTSIDE : lay ? NEEDLES_RUNS : NEEDLES_RANDOM;
                 c.b = (int)(s % 2);
                 add(r, &c);
             }
+    /* haystacks one key either side of 256 KiB, where the CPU kernels start searching
+     * a sample of the haystack first */
+    static const struct {
+        sweep_dtype dt;
+        size_t n;
+    } sampled[] = {{SWEEP_U32, 65535}, {SWEEP_U32, 65536}, {SWEEP_I64, 32767}, {SWEEP_I64, 32768}};
+    for (unsigned s = 0; s < sizeof sampled / sizeof sampled[0]; ++s)
+        for (int lay = 0; lay < 2; ++lay, ++k) {
+            c.dtype = sampled[s].dt;
+            c.c = CMP_BUILTIN;
+            c.d = (int)(s % 2);
+            c.kind = (int)(k % 2);
+            c.n = sampled[s].n;
+            c.m = 4111;
+            c.a = lay ? NEEDLES_OUTSIDE : NEEDLES_RANDOM;
+            c.b = (int)(k % 3 == 0);
+            add(r, &c);
+        }
     /* custom comparators */
     static const struct {
         size_t n, m;

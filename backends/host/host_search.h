@@ -31,6 +31,14 @@
 #define SWEEP_HOST_SEARCH_LANES 16
 #endif
 
+/** Haystacks of at least this many bytes are searched through a sample of at most
+ * SWEEP_HOST_SEARCH_SAMPLE keys (on the stack) first, then within one window of the
+ * haystack: the sample's levels stay in a few pages, the window's in one or two. */
+#ifndef SWEEP_HOST_SEARCH_SAMPLE_MIN_BYTES
+#define SWEEP_HOST_SEARCH_SAMPLE_MIN_BYTES ((size_t)256 * 1024)
+#endif
+#define SWEEP_HOST_SEARCH_SAMPLE 4096
+
 /* ----------------------------------------------- built-in keys, one width each -- */
 
 #define SWEEP_HOST_SEARCH_LOAD(BITS, T)                                                            \
@@ -132,9 +140,46 @@ SWEEP_HOST_SEARCH_LOAD64()
             res[k] = base[k] + swhs_before_##NAME(hay, base[k], x[k], xm, fm);                     \
     }                                                                                              \
                                                                                                    \
+    /* As swhs_lanes, first through the sample s[j] = pattern of key min((j + 1) << lp,            \
+     * n) - 1, j < ns: the first sample not before x, c, leaves the answer in                      \
+     * [c << lp, (c + 1) << lp] (n if c = ns), a window of one page or so. Probes past             \
+     * the haystack read its last key, so every answer stays within [0, n]. */                     \
+    static void swhs_sampled_##NAME(const unsigned char *hay, size_t n, const T *s, size_t ns,     \
+                                    unsigned lp, const T *x, T xm, T fm, size_t *res) {            \
+        size_t base[SWEEP_HOST_SEARCH_LANES];                                                      \
+        for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k)                                          \
+            base[k] = 0;                                                                           \
+        size_t len = ns;                                                                           \
+        while (len > 1) {                                                                          \
+            const size_t half = len / 2;                                                           \
+            for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k)                                      \
+                base[k] += (0 - (size_t)(s[base[k] + half] OP x[k])) & half;                       \
+            len -= half;                                                                           \
+        }                                                                                          \
+        for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k)                                          \
+            base[k] = (base[k] + (size_t)(s[base[k]] OP x[k])) << lp;                              \
+        const size_t last = n - 1;                                                                 \
+        len = (size_t)1 << lp;                                                                     \
+        while (len > 1) {                                                                          \
+            const size_t half = len / 2;                                                           \
+            for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k) {                                    \
+                const size_t j = base[k] + half < last ? base[k] + half : last;                    \
+                base[k] += (0 - swhs_before_##NAME(hay, j, x[k], xm, fm)) & half;                  \
+            }                                                                                      \
+            len -= half;                                                                           \
+        }                                                                                          \
+        for (int k = 0; k < SWEEP_HOST_SEARCH_LANES; ++k) {                                        \
+            const size_t j = base[k] < last ? base[k] : last;                                      \
+            const size_t r = base[k] + swhs_before_##NAME(hay, j, x[k], xm, fm);                   \
+            res[k] = r < n ? r : n;                                                                \
+        }                                                                                          \
+    }                                                                                              \
     static void swhs_range_##NAME(const unsigned char *hay, size_t n, const unsigned char *nd,     \
                                   size_t lo, size_t hi, T xm, T fm, size_t *out) {                 \
         T x[SWEEP_HOST_SEARCH_LANES], prev_x = 0;                                                  \
+        T sample[SWEEP_HOST_SEARCH_SAMPLE];                                                        \
+        size_t ns = 0;                                                                             \
+        unsigned lp = 0;                                                                           \
         size_t res[SWEEP_HOST_SEARCH_LANES], prev = 0;                                             \
         int have_prev = 0;                                                                         \
         for (size_t i = lo; i < hi; i += SWEEP_HOST_SEARCH_LANES) {                                \
@@ -163,7 +208,20 @@ SWEEP_HOST_SEARCH_LOAD64()
             } else {                                                                               \
                 for (size_t k = cnt; k < SWEEP_HOST_SEARCH_LANES; ++k)                             \
                     x[k] = x[cnt - 1];                                                             \
-                swhs_lanes_##NAME(hay, n, x, xm, fm, res);                                         \
+                if (n * sizeof(T) < SWEEP_HOST_SEARCH_SAMPLE_MIN_BYTES) {                          \
+                    swhs_lanes_##NAME(hay, n, x, xm, fm, res);                                     \
+                } else {                                                                           \
+                    if (ns == 0) {                                                                 \
+                        while (((n - 1) >> lp) + 1 > SWEEP_HOST_SEARCH_SAMPLE)                     \
+                            ++lp;                                                                  \
+                        ns = ((n - 1) >> lp) + 1;                                                  \
+                        for (size_t j = 0; j < ns; ++j) {                                          \
+                            const size_t at = ((j + 1) << lp) < n ? ((j + 1) << lp) : n;           \
+                            sample[j] = MAP(swhs_load##BITS(hay + (at - 1) * sizeof(T)), xm, fm);  \
+                        }                                                                          \
+                    }                                                                              \
+                    swhs_sampled_##NAME(hay, n, sample, ns, lp, x, xm, fm, res);                   \
+                }                                                                                  \
                 memcpy(out + i, res, cnt * sizeof *res);                                           \
             }                                                                                      \
             prev_x = x[cnt - 1];                                                                   \
