@@ -8,7 +8,10 @@
  * away from it: sorted needles cost O(log distance) each. Any other block is searched
  * from scratch, its needles in lockstep with a branchless binary search (every needle
  * takes the same number of steps, so their cache misses overlap; prefetching the two
- * possible probes of the next step measured slower here, so there is none).
+ * possible probes of the next step measured slower here, so there is none). A haystack
+ * of 256 KiB or more is searched through a sample of at most 4096 of its keys first
+ * (made on the stack by the first such block of a range), then within the one window
+ * between two samples, so the deep levels touch one or two pages instead of one each.
  *
  * Built-in keys compare as their order-preserving unsigned patterns (host_keys.h),
  * complemented for descending orders, so one ascending kernel per key width and bound
