@@ -9,9 +9,10 @@
  * from scratch, its needles in lockstep with a branchless binary search (every needle
  * takes the same number of steps, so their cache misses overlap; prefetching the two
  * possible probes of the next step measured slower here, so there is none). A haystack
- * of 256 KiB or more is searched through a sample of at most 4096 of its keys first
- * (made on the stack by the first such block of a range), then within the one window
- * between two samples, so the deep levels touch one or two pages instead of one each.
+ * of 256 KiB or more is searched through a sample of at most 4096 of its keys (2048
+ * of 8-byte keys; made on the stack by the first such block of a range) first, then
+ * within the one window between two samples, so the deep levels touch one or two pages
+ * instead of one each.
  *
  * Built-in keys compare as their order-preserving unsigned patterns (host_keys.h),
  * complemented for descending orders, so one ascending kernel per key width and bound
@@ -35,12 +36,13 @@
 #endif
 
 /** Haystacks of at least this many bytes are searched through a sample of at most
- * SWEEP_HOST_SEARCH_SAMPLE keys (on the stack) first, then within one window of the
- * haystack: the sample's levels stay in a few pages, the window's in one or two. */
+ * SWEEP_HOST_SEARCH_SAMPLE(T) keys (on the stack, 16 KiB at most) first, then within
+ * one window of the haystack: the sample's levels stay in a few pages, the window's in
+ * one or two. */
 #ifndef SWEEP_HOST_SEARCH_SAMPLE_MIN_BYTES
 #define SWEEP_HOST_SEARCH_SAMPLE_MIN_BYTES ((size_t)256 * 1024)
 #endif
-#define SWEEP_HOST_SEARCH_SAMPLE 4096
+#define SWEEP_HOST_SEARCH_SAMPLE(T) (sizeof(T) > 4 ? 2048 : 4096)
 
 /* ----------------------------------------------- built-in keys, one width each -- */
 
@@ -180,7 +182,7 @@ SWEEP_HOST_SEARCH_LOAD64()
     static void swhs_range_##NAME(const unsigned char *hay, size_t n, const unsigned char *nd,     \
                                   size_t lo, size_t hi, T xm, T fm, size_t *out) {                 \
         T x[SWEEP_HOST_SEARCH_LANES], prev_x = 0;                                                  \
-        T sample[SWEEP_HOST_SEARCH_SAMPLE];                                                        \
+        T sample[SWEEP_HOST_SEARCH_SAMPLE(T)];                                                     \
         size_t ns = 0;                                                                             \
         unsigned lp = 0;                                                                           \
         size_t res[SWEEP_HOST_SEARCH_LANES], prev = 0;                                             \
@@ -215,7 +217,7 @@ SWEEP_HOST_SEARCH_LOAD64()
                     swhs_lanes_##NAME(hay, n, x, xm, fm, res);                                     \
                 } else {                                                                           \
                     if (ns == 0) {                                                                 \
-                        while (((n - 1) >> lp) + 1 > SWEEP_HOST_SEARCH_SAMPLE)                     \
+                        while (((n - 1) >> lp) + 1 > SWEEP_HOST_SEARCH_SAMPLE(T))                  \
                             ++lp;                                                                  \
                         ns = ((n - 1) >> lp) + 1;                                                  \
                         for (size_t j = 0; j < ns; ++j) {                                          \
