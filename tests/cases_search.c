@@ -1,7 +1,11 @@
 /* Vectorised search: lower and upper bounds of needles (sorted, unsorted, drawn from
  * the haystack or not) in a sorted haystack of every dtype, ascending and descending
  * (NaN, -0.0, inf, runs of duplicates, all keys equal), custom comparators, an empty
- * haystack (every answer 0), and an unsorted haystack (every answer within [0, n]). */
+ * haystack (every answer 0), and an unsorted haystack (every answer within [0, n]).
+ * The CPU kernels walk monotone blocks of needles from the previous answer and search
+ * other blocks in lockstep: needles reversed, all equal, outside the haystack on both
+ * sides and in short sorted runs, with needle counts one either side of a block and of
+ * a block at every OpenMP part's end, check both. */
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
@@ -9,8 +13,17 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { NEEDLES_RANDOM = 0, NEEDLES_SORTED = 1, NEEDLES_UNSORTED_HAYSTACK = 2 };
-static const char *needle_names[] = {"random", "sorted", "unsorted_haystack"};
+enum {
+    NEEDLES_RANDOM = 0,
+    NEEDLES_SORTED = 1,
+    NEEDLES_UNSORTED_HAYSTACK = 2,
+    NEEDLES_REVERSED = 3, /* sorted, then reversed */
+    NEEDLES_EQUAL = 4,    /* every needle the same key */
+    NEEDLES_OUTSIDE = 5,  /* keys from before and after the haystack, mixed */
+    NEEDLES_RUNS = 6      /* random, then short runs sorted either way */
+};
+static const char *needle_names[] = {"random",  "sorted", "unsorted_haystack", "reversed", "equal",
+                                     "outside", "runs"};
 
 /* c->dtype, c->c comparator mode, c->d descending, c->kind upper bound, c->n haystack
  * keys, c->m needles, c->a needle layout, c->b 1: duplicates, 2: all keys equal */
@@ -27,7 +40,8 @@ static t_result search_case(const t_case *c, const t_env *env, char *msg, size_t
     t_rng rng;
     t_rng_seed(&rng, c->name);
     unsigned char *raw = t_host(&t, n * ks), *hay = t_host(&t, n * ks);
-    unsigned char *needles = t_host(&t, m * ks), *pool = t_host(&t, m * ks);
+    /* pool: fresh keys, then scratch (two runs of up to 40 keys for NEEDLES_RUNS) */
+    unsigned char *needles = t_host(&t, m * ks), *pool = t_host(&t, (m + 80) * ks);
     size_t *want = t_host(&t, m * sizeof(size_t)), *got = t_host(&t, m * sizeof(size_t));
     if (t.failed) goto done;
     t_gen_sort_keys(&rng, c->c, dt, raw, n, c->b == 1);
@@ -36,7 +50,7 @@ static t_result search_case(const t_case *c, const t_env *env, char *msg, size_t
             memcpy(raw + i * ks, raw, ks);
     if (c->a == NEEDLES_UNSORTED_HAYSTACK)
         memcpy(hay, raw, n * ks);
-    else
+    else if (c->a != NEEDLES_OUTSIDE)
         o_sort(&ocmp, raw, hay, NULL, NULL, 0, n);
     /* needles: haystack keys (hits, the ends of runs) and fresh keys (misses, the IEEE
      * edge values) */
@@ -46,9 +60,45 @@ static t_result search_case(const t_case *c, const t_env *env, char *msg, size_t
             n && t_rng_below(&rng, 2) ? hay + t_rng_below(&rng, n) * ks : pool + i * ks;
         memcpy(needles + i * ks, src, ks);
     }
-    if (c->a == NEEDLES_SORTED) {
+    if (c->a == NEEDLES_SORTED || c->a == NEEDLES_REVERSED) {
         memcpy(pool, needles, m * ks);
         o_sort(&ocmp, pool, needles, NULL, NULL, 0, m);
+    }
+    if (c->a == NEEDLES_REVERSED)
+        for (size_t i = 0; i < m / 2; ++i) {
+            memcpy(pool, needles + i * ks, ks);
+            memcpy(needles + i * ks, needles + (m - 1 - i) * ks, ks);
+            memcpy(needles + (m - 1 - i) * ks, pool, ks);
+        }
+    if (c->a == NEEDLES_EQUAL)
+        for (size_t i = 1; i < m; ++i)
+            memcpy(needles + i * ks, needles, ks);
+    if (c->a == NEEDLES_RUNS)
+        for (size_t i = 0; i < m;) {
+            size_t run = 1 + (size_t)t_rng_below(&rng, 40);
+            if (run > m - i) run = m - i;
+            int reverse = (int)t_rng_below(&rng, 2);
+            memcpy(pool, needles + i * ks, run * ks);
+            o_sort(&ocmp, pool, pool + run * ks, NULL, NULL, 0, run);
+            for (size_t k = 0; k < run; ++k)
+                memcpy(needles + (i + k) * ks, pool + (run + (reverse ? run - 1 - k : k)) * ks, ks);
+            i += run;
+        }
+    if (c->a == NEEDLES_OUTSIDE && !t.failed) {
+        /* n + m sorted keys: the middle n are the haystack, the m/2 before and the
+         * rest after are the needles, taken from either side at random */
+        unsigned char *all = t_host(&t, (n + m) * ks), *sorted = t_host(&t, (n + m) * ks);
+        if (t.failed) goto done;
+        t_gen_sort_keys(&rng, c->c, dt, all, n + m, c->b == 1);
+        o_sort(&ocmp, all, sorted, NULL, NULL, 0, n + m);
+        const size_t below = m / 2, above = m - below;
+        memcpy(hay, sorted + below * ks, n * ks);
+        for (size_t i = 0; i < m; ++i) {
+            int low = below && (!above || t_rng_below(&rng, 2));
+            size_t at = low ? (size_t)t_rng_below(&rng, below)
+                            : below + n + (size_t)t_rng_below(&rng, above);
+            memcpy(needles + i * ks, sorted + at * ks, ks);
+        }
     }
     if (c->a != NEEDLES_UNSORTED_HAYSTACK) o_bounds(&ocmp, hay, n, needles, m, upper, want);
 
@@ -150,6 +200,66 @@ void t_register_search(t_registry *r) {
         c.b = 0;
         add(r, &c);
     }
+    /* the CPU kernels' block walks: every dtype and needle layout, one to a few
+     * blocks of needles (a block is 16) in small haystacks */
+    static const int layouts[] = {NEEDLES_RANDOM, NEEDLES_SORTED,  NEEDLES_REVERSED,
+                                  NEEDLES_EQUAL,  NEEDLES_OUTSIDE, NEEDLES_RUNS};
+    static const struct {
+        size_t n, m;
+    } block_sizes[] = {{1, 15}, {1, 17}, {2, 16}, {17, 31}, {1000, 33}, {4099, 300}};
+    const unsigned nblock = sizeof block_sizes / sizeof block_sizes[0];
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt)
+        for (unsigned l = 0; l < sizeof layouts / sizeof layouts[0]; ++l, ++k) {
+            c.dtype = dt;
+            c.c = CMP_BUILTIN;
+            c.d = (int)(k % 2);
+            c.kind = (int)(k / 2 % 2);
+            c.n = block_sizes[(unsigned)dt % nblock].n;
+            c.m = block_sizes[(unsigned)dt % nblock].m;
+            if (layouts[l] == NEEDLES_RANDOM || layouts[l] == NEEDLES_SORTED) {
+                c.n = block_sizes[(unsigned)(dt + 1) % nblock].n + 1;
+                c.m = block_sizes[(unsigned)(dt + 1) % nblock].m;
+            }
+            c.a = layouts[l];
+            c.b = k % 3 == 1 ? 1 : (k % 7 == 3 && layouts[l] != NEEDLES_OUTSIDE ? 2 : 0);
+            add(r, &c);
+        }
+    /* needle counts whose OpenMP parts (8 with 2 threads) end one before, at and one
+     * after a block, and a part one either side of a whole number of blocks; the
+     * haystack is sampled first for 4- and 8-byte keys */
+    static const size_t part_m[] = {5112, 5119, 5120, 5121, 5128};
+    static const sweep_dtype part_dt[] = {SWEEP_U32, SWEEP_F64, SWEEP_I8};
+    for (unsigned d = 0; d < sizeof part_dt / sizeof part_dt[0]; ++d)
+        for (unsigned s = 0; s < sizeof part_m / sizeof part_m[0]; ++s)
+            for (int lay = 0; lay < 3; ++lay, ++k) {
+                c.dtype = part_dt[d];
+                c.c = CMP_BUILTIN;
+                c.d = (int)(d % 2);
+                c.kind = (int)(k % 2);
+                c.n = 65537;
+                c.m = part_m[s];
+                c.a = lay == 2 ? NEEDLES_OUTSIDE : lay ? NEEDLES_RUNS : NEEDLES_RANDOM;
+                c.b = (int)(s % 2);
+                add(r, &c);
+            }
+    /* haystacks one key either side of 256 KiB, where the CPU kernels start searching
+     * a sample of the haystack first */
+    static const struct {
+        sweep_dtype dt;
+        size_t n;
+    } sampled[] = {{SWEEP_U32, 65535}, {SWEEP_U32, 65536}, {SWEEP_I64, 32767}, {SWEEP_I64, 32768}};
+    for (unsigned s = 0; s < sizeof sampled / sizeof sampled[0]; ++s)
+        for (int lay = 0; lay < 2; ++lay, ++k) {
+            c.dtype = sampled[s].dt;
+            c.c = CMP_BUILTIN;
+            c.d = (int)(s % 2);
+            c.kind = (int)(k % 2);
+            c.n = sampled[s].n;
+            c.m = 4111;
+            c.a = lay ? NEEDLES_OUTSIDE : NEEDLES_RANDOM;
+            c.b = (int)(k % 3 == 0);
+            add(r, &c);
+        }
     /* custom comparators */
     static const struct {
         size_t n, m;
@@ -164,6 +274,22 @@ void t_register_search(t_registry *r) {
             c.m = custom_sizes[s].m;
             c.a = (int)(s % 2);
             c.b = 1;
+            add(r, &c);
+        }
+    /* custom comparators through the block walks */
+    static const int custom_layouts[] = {NEEDLES_REVERSED, NEEDLES_EQUAL, NEEDLES_OUTSIDE,
+                                         NEEDLES_RUNS};
+    for (unsigned l = 0; l < sizeof custom_layouts / sizeof custom_layouts[0]; ++l)
+        for (unsigned s = 0; s < 3; ++s, ++k) {
+            static const struct { size_t n, m; } cs[] = {{1, 17}, {1000, 33}, {20011, 5121}};
+            c.dtype = SWEEP_U8;
+            c.c = (int)(CMP_RECORD + (l + s) % (CMP_REC16 - CMP_RECORD + 1));
+            c.d = 0;
+            c.kind = (int)(k % 2);
+            c.n = cs[s].n;
+            c.m = cs[s].m;
+            c.a = custom_layouts[l];
+            c.b = (int)(s % 2);
             add(r, &c);
         }
 }
