@@ -12,6 +12,8 @@
 #include "pool.h"
 #include "segments.h"
 
+#include <host/host_runs.h>
+
 typedef struct tile_job {
     const sweep_kop *op;
     const swomp_opk *k;
@@ -100,7 +102,7 @@ static void key_heads(void *ctx, size_t lo, size_t hi, int worker) {
     const tile_job *j = (const tile_job *)ctx;
     (void)worker;
     for (size_t i = lo + 1; i < hi + 1; i++)
-        j->out_flags[i] = (uint8_t)swomp_key_changes(j->keys, j->key_size, i);
+        j->out_flags[i] = (uint8_t)sweep_host_key_changes(j->keys, j->key_size, i);
 }
 
 sweep_status swomp_heads_from_keys(void *hv, const void *keys, size_t key_size, size_t n,

@@ -24,13 +24,14 @@
 /* ------------------------------------------------------------ any key size ----- */
 
 static int is_head(const sweep_kruns *r, size_t i) {
-    return i == 0 || swomp_key_changes((const unsigned char *)r->keys, r->key_size, i);
+    return i == 0 || sweep_host_key_changes((const unsigned char *)r->keys, r->key_size, i);
 }
 
 /* Run k is written for every form but SWEEP_RUNS_NONTRIVIAL, which skips runs of one. */
 static int written(const sweep_kruns *r, size_t i) {
     return r->form != SWEEP_RUNS_NONTRIVIAL ||
-           (i + 1 < r->n && !swomp_key_changes((const unsigned char *)r->keys, r->key_size, i + 1));
+           (i + 1 < r->n &&
+            !sweep_host_key_changes((const unsigned char *)r->keys, r->key_size, i + 1));
 }
 
 /* The runs written that start in [lo, hi); *first: the first start there (SIZE_MAX if

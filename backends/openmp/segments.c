@@ -6,6 +6,8 @@
  */
 #include "segments.h"
 
+#include <host/host_runs.h>
+
 #include <string.h>
 
 size_t swomp_lower_bound(const size_t *v, size_t count, size_t x) {
@@ -69,7 +71,7 @@ static size_t key_flags(const unsigned char *k, size_t ks, size_t a, size_t m, u
     case 8: SWOMP_KEY_FLAGS(uint64_t); break;
     default:
         for (size_t i = 0; i < m; i++) {
-            f[i] = (uint8_t)swomp_key_changes(k, ks, a + i);
+            f[i] = (uint8_t)sweep_host_key_changes(k, ks, a + i);
             set += f[i];
         }
         break;
@@ -185,7 +187,7 @@ int swomp_heads_last(const swomp_heads *c, size_t lo, size_t hi, size_t *pos) {
     default: {
         const unsigned char *k = (const unsigned char *)c->seg.keys;
         for (size_t j = hi; j > lo && j > 1; j--)
-            if (swomp_key_changes(k, c->seg.key_size, j - 1)) return *pos = j - 1, 1;
+            if (sweep_host_key_changes(k, c->seg.key_size, j - 1)) return *pos = j - 1, 1;
         break;
     }
     }

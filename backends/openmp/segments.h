@@ -54,33 +54,6 @@ size_t swomp_next_flag(const uint8_t *f, size_t i, size_t hi);
 /* The last non-zero flag in [lo, hi) into *pos; 0 when there is none. */
 int swomp_last_flag(const uint8_t *f, size_t lo, size_t hi, size_t *pos);
 
-/* Non-zero when key j differs bytewise from key j - 1 (j >= 1). */
-static inline int swomp_key_changes(const unsigned char *k, size_t ks, size_t j) {
-    const unsigned char *a = k + (j - 1) * ks, *b = a + ks;
-    switch (ks) {
-    case 1: return a[0] != b[0];
-    case 2: {
-        uint16_t x, y;
-        memcpy(&x, a, 2);
-        memcpy(&y, b, 2);
-        return x != y;
-    }
-    case 4: {
-        uint32_t x, y;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        return x != y;
-    }
-    case 8: {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        return x != y;
-    }
-    default: return memcmp(a, b, ks) != 0;
-    }
-}
-
 /* The first index s in [0, count) with v[s] >= x (count if none). */
 size_t swomp_lower_bound(const size_t *v, size_t count, size_t x);
 
