@@ -4,12 +4,11 @@
  * several tiles, all keys distinct, a single key; keys of 1, 2, 4 and 8 bytes, with
  * values of aligned and odd sizes. */
 #include "families.h"
-#include "gen.h"
-#include "oracle.h"
+#include "runs_check.h"
 
 #include <string.h>
 
-/* How runs_edges_keys lays out runs (c->a). */
+/* How the keys lay out runs (c->a). */
 enum {
     EDGE_TILE_RUN = 0, /* runs of T from a tile's last element, then short ones */
     EDGE_STRADDLE = 1, /* a run of 2 across every tile boundary, singles between */
@@ -47,25 +46,6 @@ static int edge_starts(t_rng *rng, int shape, size_t tile, size_t i) {
     }
 }
 
-/* n keys of ks bytes: each run a random key that differs from the run before. */
-static void runs_edges_keys(t_rng *rng, int shape, size_t tile, unsigned char *keys, size_t ks,
-                            size_t n) {
-    uint64_t key = t_rng_next(rng), mask = ks == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ks)) - 1;
-    for (size_t i = 0; i < n; ++i) {
-        if (i > 0 && edge_starts(rng, shape, tile, i)) {
-            const uint64_t prev = key;
-            key = t_rng_next(rng);
-            if (((key ^ prev) & mask) == 0) key ^= 1;
-        }
-        for (size_t b = 0; b < ks; ++b)
-            keys[i * ks + b] = (unsigned char)(key >> (8 * b));
-    }
-}
-
-static sweep_dtype edge_dtype(size_t ks) {
-    return ks == 1 ? SWEEP_U8 : ks == 2 ? SWEEP_U16 : ks == 4 ? SWEEP_U32 : SWEEP_U64;
-}
-
 /* c->kind (0 unique, 1 unique by key, 2 encode, 3 non-trivial runs), c->a shape,
  * c->b value size, c->c tile, c->d key size */
 static t_result runs_edges_case(const t_case *c, const t_env *env, char *msg, size_t len) {
@@ -73,75 +53,13 @@ static t_result runs_edges_case(const t_case *c, const t_env *env, char *msg, si
     t_begin(&t, env, msg, len);
     const size_t ks = (size_t)c->d, vs = c->kind == 1 ? (size_t)c->b : 0;
     const size_t n = edge_n(c->a, (size_t)c->c);
-    const sweep_dtype dt = edge_dtype(ks);
-    const size_t cap = c->kind == 3 ? n / 2 : n, zs = sizeof(size_t);
     t_rng rng;
     t_rng_seed(&rng, c->name);
-    unsigned char *keys = t_host(&t, n * ks), *want = t_host(&t, n * ks);
-    unsigned char *got = t_host(&t, n * ks);
-    unsigned char *vin = t_host(&t, n * vs + 1), *vwant = t_host(&t, n * vs + 1);
-    unsigned char *vgot = t_host(&t, n * vs + 1);
-    size_t *owant = t_host(&t, n * zs), *ogot = t_host(&t, n * zs);
-    size_t *lwant = t_host(&t, n * zs), *lgot = t_host(&t, n * zs);
-    if (t.failed) return t_end(&t);
-    runs_edges_keys(&rng, c->a, (size_t)c->c, keys, ks, n);
-    t_gen_values(&rng, vin, vs, n);
-    t_poison(want, n * ks);
-    t_poison(vwant, n * vs);
-    t_poison(owant, n * zs);
-    t_poison(lwant, n * zs);
-    size_t count;
-    if (c->kind <= 1)
-        count = o_unique(keys, ks, vin, vs, n, want, vwant);
-    else if (c->kind == 2)
-        count = o_run_length_encode(keys, ks, n, want, lwant);
-    else
-        count = o_nontrivial_runs(keys, ks, n, owant, lwant);
-
-    void *d_keys = t_dev_upload(&t, keys, n * ks);
-    void *d_vin = vs ? t_dev_upload(&t, vin, n * vs) : NULL;
-    void *d_out = c->kind <= 2 ? t_dev_poisoned(&t, n * ks) : NULL;
-    void *d_vout = vs ? t_dev_poisoned(&t, n * vs) : NULL;
-    size_t *d_offsets = c->kind == 3 ? t_dev_poisoned(&t, cap * zs) : NULL;
-    size_t *d_lengths = c->kind >= 2 ? t_dev_poisoned(&t, cap * zs) : NULL;
-    size_t *d_count = t_dev_poisoned(&t, zs);
-    if (t.failed) return t_end(&t);
-    sweep_status st;
-    const char *what;
-    switch (c->kind) {
-    case 0:
-        st = sweep_unique(env->ctx, d_keys, d_out, dt, n, d_count);
-        what = "sweep_unique";
-        break;
-    case 1:
-        st = sweep_unique_by_key(env->ctx, d_keys, d_vin, d_out, d_vout, dt, vs, n, d_count);
-        what = "sweep_unique_by_key";
-        break;
-    case 2:
-        st = sweep_run_length_encode(env->ctx, d_keys, d_out, d_lengths, dt, n, d_count);
-        what = "sweep_run_length_encode";
-        break;
-    default:
-        st = sweep_nontrivial_runs(env->ctx, d_keys, d_offsets, d_lengths, dt, n, d_count);
-        what = "sweep_nontrivial_runs";
-        break;
+    unsigned char *keys = t_host(&t, n * ks);
+    if (!t.failed) {
+        t_runs_keys(&rng, edge_starts, c->a, (size_t)c->c, keys, ks, n);
+        t_runs_check(&t, env->ctx, &rng, c->kind, keys, ks, vs, n);
     }
-    if (!t_ok(&t, st, what)) return t_end(&t);
-    if (d_out && (!t_download(&t, got, d_out, n * ks, "keys_out") ||
-                  !t_compare_bytes(&t, "keys_out", got, want, n, ks)))
-        return t_end(&t);
-    if (vs && (!t_download(&t, vgot, d_vout, n * vs, "values_out") ||
-               !t_compare_bytes(&t, "values_out", vgot, vwant, n, vs)))
-        return t_end(&t);
-    if (d_offsets && (!t_download(&t, ogot, d_offsets, cap * zs, "offsets") ||
-                      !t_compare_bytes(&t, "offsets", ogot, owant, cap, zs)))
-        return t_end(&t);
-    if (d_lengths && (!t_download(&t, lgot, d_lengths, cap * zs, "run_lengths") ||
-                      !t_compare_bytes(&t, "run_lengths", lgot, lwant, cap, zs)))
-        return t_end(&t);
-    size_t got_count = 0;
-    if (t_download(&t, &got_count, d_count, zs, "count") && got_count != count)
-        t_fail(&t, "count: got %zu, want %zu", got_count, count);
     return t_end(&t);
 }
 
