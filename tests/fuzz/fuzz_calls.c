@@ -605,7 +605,20 @@ static void fill_histogram(fz_reader *r, const fz_call *c, uint8_t *arena) {
     free(tmp);
     if (c->bad_boundaries) { /* the last two swapped, made distinct first */
         uint8_t *x = b + (nb - 2) * ks, *y = b + (nb - 1) * ks;
-        if (memcmp(x, y, ks) == 0 || !o_less(&order, x, y)) {
+        /* distinct as values: -0.0 and +0.0 swapped still do not decrease */
+        int less = o_less(&order, x, y);
+        if (c->key_dtype == SWEEP_F32) {
+            float fx, fy;
+            memcpy(&fx, x, 4);
+            memcpy(&fy, y, 4);
+            less = fx < fy;
+        } else if (c->key_dtype == SWEEP_F64) {
+            double dx, dy;
+            memcpy(&dx, x, 8);
+            memcpy(&dy, y, 8);
+            less = dx < dy;
+        }
+        if (memcmp(x, y, ks) == 0 || !less) {
             if (is_float(c->key_dtype)) {
                 if (c->key_dtype == SWEEP_F32) {
                     const float lo = -1, hi = 1;
