@@ -45,17 +45,4 @@ SWEEP_HOST_INLINE int sweep_host_key_changes(const unsigned char *k, size_t ks, 
     }
 }
 
-/* Copies one element of size bytes from src to dst (neither need be aligned). */
-SWEEP_HOST_INLINE void sweep_host_copy_elem(unsigned char *dst, const unsigned char *src,
-                                            size_t size) {
-    switch (size) {
-    case 1: *dst = *src; break;
-    case 2: memcpy(dst, src, 2); break;
-    case 4: memcpy(dst, src, 4); break;
-    case 8: memcpy(dst, src, 8); break;
-    case 16: memcpy(dst, src, 16); break;
-    default: memcpy(dst, src, size); break;
-    }
-}
-
 #endif /* SWEEP_HOST_RUNS_H */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "backend_omp.h"
-#include "elem_copy.h"
+#include <host/host_elem_copy.h>
 
 #include "pool.h"
 
@@ -24,8 +24,8 @@ static void gather_range(void *ctx, size_t lo, size_t hi, int worker) {
     const gather_job *j = (const gather_job *)ctx;
     (void)worker;
     for (size_t i = lo; i < hi; ++i)
-        swomp_copy_value(j->dst + i * j->elem_size, j->src + j->idx[i] * j->elem_size,
-                         j->elem_size);
+        sweep_host_copy_elem(j->dst + i * j->elem_size, j->src + j->idx[i] * j->elem_size,
+                             j->elem_size);
 }
 
 sweep_status swomp_gather(void *hv, const void *in, size_t elem_size, const size_t *idx, size_t n,

@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "elem_copy.h"
 #include "stream_store.h"
+#include <host/host_elem_copy.h>
 
 typedef struct radix_xf {
     uint64_t base; /* sign bit for signed and floating keys                  */
@@ -205,7 +205,7 @@ static int streams_collide(const unsigned char *out, size_t es, const size_t *po
             size_t e = j < hi ? j : run_hi, to = n - e + (i - s);                                  \
             if (j - i == 1) { /* most runs: no call */                                             \
                 out[to] = in[i];                                                                   \
-                if (vs) swomp_copy_value(vout + to * vs, vin + i * vs, vs);                        \
+                if (vs) sweep_host_copy_elem(vout + to * vs, vin + i * vs, vs);                    \
             } else {                                                                               \
                 memcpy(out + to, in + i, (j - i) * sizeof(T));                                     \
                 if (vs) memcpy(vout + to * vs, vin + i * vs, (j - i) * vs);                        \
@@ -275,7 +275,7 @@ static int streams_collide(const unsigned char *out, size_t es, const size_t *po
                 size_t d = (size_t)(pattern_##S(raw, base, fl, desc) >> shift) & mask;             \
                 size_t o = pos[d]++;                                                               \
                 out[o] = raw;                                                                      \
-                if (vs) swomp_copy_value(vout + o * vs, vin + i * vs, vs);                         \
+                if (vs) sweep_host_copy_elem(vout + o * vs, vin + i * vs, vs);                     \
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
@@ -297,7 +297,7 @@ static int streams_collide(const unsigned char *out, size_t es, const size_t *po
             size_t d = (size_t)(pattern_##S(raw, base, fl, desc) >> shift) & mask;                 \
             unsigned c = fill[d];                                                                  \
             kb[d * KW + c] = raw;                                                                  \
-            if (vs) swomp_copy_value(vb + d * VW + c * vs, vin + i * vs, vs);                      \
+            if (vs) sweep_host_copy_elem(vb + d * VW + c * vs, vin + i * vs, vs);                  \
             if (++c == W) {                                                                        \
                 size_t f = first[d], at = pos[d] + f;                                              \
                 if (f == 0 && stream)                                                              \

@@ -18,6 +18,7 @@
 #include "pool.h"
 #include "segments.h"
 
+#include <host/host_elem_copy.h>
 #include <host/host_runs.h>
 #include <string.h>
 

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "elem_copy.h"
+#include <host/host_elem_copy.h>
 
 #define SWOMP_LOAD(NAME, T, U, ORD)                                                                \
     static inline U load_##NAME(const unsigned char *p) {                                          \

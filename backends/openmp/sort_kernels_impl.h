@@ -100,12 +100,13 @@ static void SK_NAME(merge_pairs)(const sweep_kcmp *cmp, const unsigned char *a,
         q--;
         memcpy(out + o * (SK_KS),
                (const unsigned char *)(((uintptr_t)pa & ~m) | ((uintptr_t)pb & m)), (SK_KS));
-        swomp_copy_value(outv + o * vs,
-                         (const unsigned char *)(((uintptr_t)fa & ~m) | ((uintptr_t)fb & m)), vs);
+        sweep_host_copy_elem(
+            outv + o * vs, (const unsigned char *)(((uintptr_t)fa & ~m) | ((uintptr_t)fb & m)), vs);
         memcpy(out + q * (SK_KS),
                (const unsigned char *)(((uintptr_t)xb & ~n2) | ((uintptr_t)xa & n2)), (SK_KS));
-        swomp_copy_value(outv + q * vs,
-                         (const unsigned char *)(((uintptr_t)gb & ~n2) | ((uintptr_t)ga & n2)), vs);
+        sweep_host_copy_elem(outv + q * vs,
+                             (const unsigned char *)(((uintptr_t)gb & ~n2) | ((uintptr_t)ga & n2)),
+                             vs);
         i += 1 - tb;
         j += tb;
         o++;
@@ -115,7 +116,7 @@ static void SK_NAME(merge_pairs)(const sweep_kcmp *cmp, const unsigned char *a,
     for (; o < h; o++) { /* the front's rest */
         int tb = i == na || (j < nb && SK_LESS(cmp, b + j * (SK_KS), a + i * (SK_KS)));
         memcpy(out + o * (SK_KS), tb ? b + j * (SK_KS) : a + i * (SK_KS), (SK_KS));
-        swomp_copy_value(outv + o * vs, tb ? bv + j * vs : av + i * vs, vs);
+        sweep_host_copy_elem(outv + o * vs, tb ? bv + j * vs : av + i * vs, vs);
         if (tb)
             j++;
         else
@@ -126,7 +127,7 @@ static void SK_NAME(merge_pairs)(const sweep_kcmp *cmp, const unsigned char *a,
             rb == 0 || (ra > 0 && SK_LESS(cmp, b + (rb - 1) * (SK_KS), a + (ra - 1) * (SK_KS)));
         q--;
         memcpy(out + q * (SK_KS), ta ? a + (ra - 1) * (SK_KS) : b + (rb - 1) * (SK_KS), (SK_KS));
-        swomp_copy_value(outv + q * vs, ta ? av + (ra - 1) * vs : bv + (rb - 1) * vs, vs);
+        sweep_host_copy_elem(outv + q * vs, ta ? av + (ra - 1) * vs : bv + (rb - 1) * vs, vs);
         if (ta)
             ra--;
         else

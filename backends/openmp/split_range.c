@@ -7,9 +7,9 @@
  */
 #include "split_range.h"
 
-#include "elem_copy.h"
 #include "split_avx2.h"
 #include "stream_stage.h"
+#include <host/host_elem_copy.h>
 
 #include <string.h>
 
@@ -89,9 +89,9 @@ static void scatter_direct(const uint8_t *flags, const unsigned char *src, size_
     size_t a = 0, b = 0;
     for (size_t i = lo; i < hi; i++) {
         if (flags[i])
-            swomp_copy_value(flagged + (a++) * es, src + i * es, es);
+            sweep_host_copy_elem(flagged + (a++) * es, src + i * es, es);
         else if (unflagged)
-            swomp_copy_value(unflagged + (b++) * es, src + i * es, es);
+            sweep_host_copy_elem(unflagged + (b++) * es, src + i * es, es);
     }
 }
 

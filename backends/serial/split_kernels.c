@@ -9,6 +9,7 @@
  */
 #include "serial.h"
 
+#include <host/host_elem_copy.h>
 #include <host/host_runs.h>
 #include <string.h>
 
