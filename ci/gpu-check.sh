@@ -180,11 +180,15 @@ fi
 
 # The hybrid radix sort (radix_hybrid.cuh) takes only long inputs by default; the
 # radix family again with it taking every input it can, then with stalled tiles too.
+# Short sorts on every bit go to the merge sort by default (radix_merge_max*): once
+# more with the LSD passes taking them.
 hybrid_log="$log_dir/suite.hybrid.log"
 if env "SWEEP_${tag}_RADIX_HYBRID_MIN=2" "$suite" --backend "$backend" --path fused \
      --primitive radix_sort >"$hybrid_log" 2>&1 &&
    env "SWEEP_${tag}_RADIX_HYBRID_MIN=2" "SWEEP_${tag}_EMULATE_STALL=5" "SWEEP_${tag}_SPIN_LIMIT=20" \
-     "$suite" --backend "$backend" --path fused --primitive radix_sort >>"$hybrid_log" 2>&1; then
+     "$suite" --backend "$backend" --path fused --primitive radix_sort >>"$hybrid_log" 2>&1 &&
+   env "SWEEP_${tag}_RADIX_MERGE_MAX=0" "$suite" --backend "$backend" --path fused \
+     --primitive radix_sort >>"$hybrid_log" 2>&1; then
   hybrid="ok"
 else
   hybrid="FAILED"; fail=$((fail + 1)); failed="$failed hybrid-radix"; tail -15 "$hybrid_log"

@@ -74,6 +74,9 @@ sweep_status sweep_gpu_open(const sweep_backend_open_args *args, void **handle,
     h->radix_hybrid_min8 = env_size("RADIX_HYBRID_MIN", t->radix_hybrid_min8);
     h->radix_hybrid_min4 = env_size("RADIX_HYBRID_MIN", t->radix_hybrid_min4);
     h->radix_hybrid_min4_keys = env_size("RADIX_HYBRID_MIN", t->radix_hybrid_min4_keys);
+    h->radix_merge_max8 = env_size("RADIX_MERGE_MAX", t->radix_merge_max8);
+    h->radix_merge_max4 = env_size("RADIX_MERGE_MAX", t->radix_merge_max4);
+    h->radix_merge_max4_keys = env_size("RADIX_MERGE_MAX", t->radix_merge_max4_keys);
     memset(props, 0, sizeof *props);
     props->flags = 0;
     props->scan_tile = t->scan_tile;

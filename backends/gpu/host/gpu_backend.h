@@ -41,6 +41,11 @@ struct sweep_gpu_handle {
      * SWEEP_HIP_RADIX_HYBRID_MIN (tests) set all three, to reach the hybrid with small
      * inputs. */
     size_t radix_hybrid_min8, radix_hybrid_min4, radix_hybrid_min4_keys;
+    /* Radix sorts on every bit of at most this many keys take the merge sort
+     * (radix.cu): 8-byte keys, shorter keys with values, alone (the tuning's
+     * radix_merge_max*). SWEEP_CUDA_RADIX_MERGE_MAX and SWEEP_HIP_RADIX_MERGE_MAX set
+     * all three (tests: 0 keeps every such sort on the radix passes). */
+    size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;
     /* Splits and compactions without values whose elements take fewer than
      * split_resident_bytes bytes go through the one-kernel split
      * (device/split_resident.cuh) where the device launches cooperative grids

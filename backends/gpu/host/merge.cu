@@ -168,10 +168,9 @@ static bool fused_ok(const sweep_kcmp *cmp, size_t vsize) {
  * every key width (4352 keys up to 4 bytes, 2816 of 8), so one tile sort and no
  * merge pass: beyond sort_tile the core sorts built-in comparators with the radix
  * sort, and the generic path (SWEEP_GENERIC) composes from tile_sort, merge_partition
- * and merge_tiles instead. The built-in passes below are kept: this is the table's
- * fused merge_sort, which sweep/backend.h (installed) documents for any n, so a
- * caller of sweep_backend_entry() with more than one tile reaches them, and the
- * core may send larger sorts here again (e.g. if sort_tile grows past a tile). */
+ * and merge_tiles instead. The built-in passes below serve the radix sort's short
+ * inputs on every bit (radix.cu, up to the tuning's radix_merge_max*), and callers of
+ * the table's fused merge_sort, which sweep/backend.h (installed) documents for any n. */
 sweep_status sweep_gpu_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_in,
                                   void *keys_out, const void *values_in, void *values_out,
                                   size_t vsize, size_t n, void *scratch, size_t *scratch_bytes) {

@@ -208,6 +208,14 @@ size_t hybrid_min(const sweep_gpu_handle *h, size_t key_size, bool values) {
                          : h->radix_hybrid_min4_keys;
 }
 
+/* The most keys of key_size bytes, with values or not, that the merge sort takes
+ * (the device tuning's, unless a test sets it). */
+size_t merge_max(const sweep_gpu_handle *h, size_t key_size, bool values) {
+    return key_size == 8 ? h->radix_merge_max8
+           : values      ? h->radix_merge_max4
+                         : h->radix_merge_max4_keys;
+}
+
 template <class U, class Vt>
 bool hybrid_fits(sweep_gpu_handle *h, const sweep_kradix *key, size_t n) {
     if (!kHybridTypes<U, Vt> || n < 2 || n > OnesweepTuning<U, Vt>::max_portion ||
@@ -655,6 +663,20 @@ sweep_status sweep_gpu_radix_sort(void *hv, const sweep_kradix *key, const void 
         return sweep_gpu_one_block_sort(h, key_kind_of(key->dtype), key->descending, key->key_size,
                                         keys_in, keys_out, vsize ? values_in : NULL, values_out,
                                         vsize, n);
+    }
+    /* Up to radix_merge_max keys on all their bits: the merge sort of merge.cu (one
+     * tile sort, then a partition and a merge a pass), in the same order and as stably,
+     * where the LSD passes' launches and memsets cost more than the merges. */
+    if (n > 0 && key->begin_bit == 0 && key->end_bit == 8 * key->key_size &&
+        n <= merge_max(h, key->key_size, vsize != 0) && vsize <= 16 &&
+        n < hybrid_min(h, key->key_size, vsize != 0)) {
+        sweep_kcmp cmp;
+        memset(&cmp, 0, sizeof cmp);
+        cmp.kind = key->descending ? SWEEP_COMPARE_DESCENDING : SWEEP_COMPARE_ASCENDING;
+        cmp.dtype = key->dtype;
+        cmp.key_size = key->key_size;
+        return sweep_gpu_merge_sort(h, &cmp, keys_in, keys_out, vsize ? values_in : NULL,
+                                    values_out, vsize, n, scratch, scratch_bytes);
     }
     SWEEP_GPU_ENTER(h);
     SortCall c = {h,          key, keys_in, keys_out,     vsize ? values_in : NULL,
