@@ -183,9 +183,8 @@ if [ "$cpu" = 1 ]; then
     need=$((ranks * threads))
     pcores=$(physical_cores)
     [ "${pcores:-0}" -ge 1 ] 2>/dev/null || pcores=$cores
-    over=0
     if [ "$pcores" -lt "$need" ]; then
-        over=1 bind=none
+        bind=none
         say "WARNING: $ranks ranks x $threads threads = $need threads on $pcores cores:" \
             "oversubscribed and unbound, the numbers mean nothing"
         : "${OMP_WAIT_POLICY:=passive}"
@@ -209,6 +208,7 @@ if [ "$cpu" = 1 ]; then
     name=dist-cpu-r${ranks}t$threads
     dir=$out/$name
     mkdir -p "$dir"
+    rm -f "$out/$name.json" "$dir"/*.json
     say "$name: $ranks ranks x $threads threads against 1 process x $need threads," \
         "$pcores cores here, binding $bind, $reps runs each"
     status=0 pairs_args=()
