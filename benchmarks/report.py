@@ -30,6 +30,8 @@ writes it) adds a "Distributed" section: per backend, the speed-up against one c
 by rank count, the exchange's and the local sort's share of the distributed sort, the
 exchange against the engine's own all-to-all, and distributed.png; distributed.csv
 holds its measurements. Given only such files, the report is that section alone.
+run-dist.sh --cpu's summary (dist-cpu-rRtT.json, benchmark "sweep-bench-dist-cpu")
+adds the table "CPU ranks against threads" to that section.
 """
 
 import argparse
@@ -532,6 +534,7 @@ def write_csv(path, data):
 # ---- the distributed benchmark (sweep-bench-dist --json) ----
 
 DIST_SPEEDUPS = [("sort_keys", "sort keys"), ("sort_pairs", "sort pairs"), ("scan", "scan")]
+DIST_BENCHMARKS = ("sweep-bench-dist", "sweep-bench-dist-cpu")  # the second: run-dist.sh --cpu
 
 
 def is_dist_json(path):
@@ -541,7 +544,7 @@ def is_dist_json(path):
             data = json.load(f)
     except (OSError, json.JSONDecodeError):
         return False
-    return isinstance(data, dict) and data.get("benchmark") == "sweep-bench-dist"
+    return isinstance(data, dict) and data.get("benchmark") in DIST_BENCHMARKS
 
 
 def load_dist(paths):
@@ -552,7 +555,7 @@ def load_dist(paths):
                 data = json.load(f)
         except (OSError, json.JSONDecodeError) as e:
             raise SystemExit(f"report.py: {path}: not readable JSON ({e})")
-        if data.get("benchmark") != "sweep-bench-dist":
+        if data.get("benchmark") not in DIST_BENCHMARKS:
             raise SystemExit(f"report.py: {path} is not sweep-bench-dist's JSON")
         data["_file"] = os.path.basename(path)
         data["_m"] = {m["name"]: m for m in data.get("measurements", [])}
@@ -663,33 +666,78 @@ def write_dist_csv(path, runs):
                             m.get("single_max_s", ""), m.get("bytes", ""), r["_file"]])
 
 
+def dist_cpu_table(cpu):
+    """run-dist.sh --cpu's summaries: R ranks of T threads against one process of R x T
+    threads, each measurement's ratio with its range over the runs."""
+    if not cpu:
+        return []
+    out = ["", "### Distributed: CPU ranks against threads", "",
+           "run-dist.sh --cpu: the OpenMP backend on R ranks of T threads each, every rank "
+           "bound to its own T cores, against one process of R × T threads bound to the "
+           "same cores making the single-process call on the same total. Ratio = the one "
+           "process's median time over the ranks' (> 1: the ranks are faster), in "
+           "parentheses its range over the runs (the fastest single run over the slowest "
+           "distributed one ... the slowest over the fastest).", "",
+           "| ranks × threads | what | total | ranks | one process | ratio |",
+           "|---|---|---|---|---|---|"]
+    notes = []
+    for r in sorted(cpu, key=lambda r: (r.get("ranks", 0), r.get("threads", 0))):
+        label = f"{r.get('ranks')} × {r.get('threads')}"
+        if r.get("oversubscribed"):
+            label += " (oversubscribed)"
+            notes.append(f"- {r.get('ranks')} × {r.get('threads')} on {r.get('cores')} cores: "
+                         "more threads than cores, unbound: these numbers mean nothing.")
+        notes += [f"- {r.get('ranks')} × {r.get('threads')}: {n}" for n in r.get("notes", [])]
+        for row in r.get("rows", []):
+            base = row.get("baseline_median_s")
+            if base is None or not row.get("median_s"):
+                one, ratio = "–", "–"
+            else:
+                one = f"{fmt(base * 1e3)} ms"
+                lo = row["baseline_min_s"] / row["max_s"]
+                hi = row["baseline_max_s"] / row["min_s"]
+                ratio = f"{fmt(base / row['median_s'])}x ({fmt(lo)}–{fmt(hi)})"
+            out.append(f"| {label} | {row.get('what')} | {size_label(row.get('total', 0))} | "
+                       f"{fmt(row['median_s'] * 1e3)} ms | {one} | {ratio} |")
+    seen = [f"- {r.get('ranks')} × {r.get('threads')} ({r['_file']}): {r.get('cores')} cores "
+            f"seen, binding {r.get('binding')}, {r.get('reps')} timed runs each" for r in cpu]
+    return out + [""] + seen + notes
+
+
 def dist_section(runs, outdir, plots_ok):
     """The "Distributed" section: per backend, the speed-up against one context by rank
-    count, the exchange's share of the sort and the exchange against the engine's own."""
+    count, the exchange's share of the sort and the exchange against the engine's own;
+    then run-dist.sh --cpu's table."""
     if not runs:
         return []
-    out = ["", "## Distributed", "",
-           "sweep-bench-dist under mpirun: the distributed exclusive scan of u32 and the "
-           "stable radix sort of u32 keys and of u32 keys with u32 values (pairs) over p "
-           "ranks, one device each, against one context doing the same total on rank 0's "
-           "device. Speed-up = one context's median time over the distributed median "
-           "(> 1: the ranks are faster; p is the ideal), in parentheses its range over "
-           "the runs (the fastest single run over the slowest distributed one ... the "
-           "slowest over the fastest). The exchange alone is the sort's one all-to-all "
-           "(keys; pairs: keys and values in one call) through sweep's communicator "
-           "plugin, each rank sending total / p^2 elements to every rank; its share is "
-           "its time over the sort's. Against the engine: the plugin's time over the "
-           "engine's own all-to-all of the same bytes (grouped ncclSend/ncclRecv on GPUs, "
-           "MPI_Alltoallv on CPUs; < 1: the plugin is faster). Times are medians of "
-           "rank 0's clock with every rank started by a barrier and finished."]
-    commits = sorted({" ".join(str(r.get("commit", "?")).split()) for r in runs})
-    hosts = sorted({str(r.get("host", "?")) for r in runs})
-    dates = sorted(str(r.get("date", "?")) for r in runs)
+    cpu = [r for r in runs if r.get("benchmark") == DIST_BENCHMARKS[1]]
+    every, runs = runs, [r for r in runs if r.get("benchmark") != DIST_BENCHMARKS[1]]
+    out = ["", "## Distributed"]
+    if runs:
+        out += ["",
+               "sweep-bench-dist under mpirun: the distributed exclusive scan of u32 and the "
+               "stable radix sort of u32 keys and of u32 keys with u32 values (pairs) over p "
+               "ranks, one device each, against one context doing the same total on rank 0's "
+               "device. Speed-up = one context's median time over the distributed median "
+               "(> 1: the ranks are faster; p is the ideal), in parentheses its range over "
+               "the runs (the fastest single run over the slowest distributed one ... the "
+               "slowest over the fastest). The exchange alone is the sort's one all-to-all "
+               "(keys; pairs: keys and values in one call) through sweep's communicator "
+               "plugin, each rank sending total / p^2 elements to every rank; its share is "
+               "its time over the sort's. Against the engine: the plugin's time over the "
+               "engine's own all-to-all of the same bytes (grouped ncclSend/ncclRecv on GPUs, "
+               "MPI_Alltoallv on CPUs; < 1: the plugin is faster). Times are medians of "
+               "rank 0's clock with every rank started by a barrier and finished."]
+    commits = sorted({" ".join(str(r.get("commit", "?")).split()) for r in every})
+    hosts = sorted({str(r.get("host", "?")) for r in every})
+    dates = sorted(str(r.get("date", "?")) for r in every)
     out += ["", f"- Host {', '.join(f'`{h}`' for h in hosts)}, sweep "
-            f"{runs[0].get('sweep_version', '?')}, commit "
+            f"{every[0].get('sweep_version', '?')}, commit "
             + ", ".join(f"`{c}`" for c in commits),
             f"- Run at {dates[0]}" + (f" … {dates[-1]}" if len(dates) > 1 else ""),
-            "- Results from " + ", ".join(r["_file"] for r in runs)]
+            "- Results from " + ", ".join(r["_file"] for r in every)]
+    if not runs:
+        return out + dist_cpu_table(cpu)
     if plots_ok:
         try:
             out += ["", f"![distributed speed-up]({make_dist_plot(runs, outdir)})"]
@@ -747,7 +795,7 @@ def dist_section(runs, outdir, plots_ok):
                             f"({fmt(x['median_s'] * 1e3)} vs {fmt(e['median_s'] * 1e3)} ms"
                             f"{rate})")
             out.append("| " + " | ".join(line) + " |")
-    return out
+    return out + dist_cpu_table(cpu)
 
 
 def main(argv):

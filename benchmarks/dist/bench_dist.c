@@ -13,14 +13,22 @@
  *   --total N                     keys (and pairs) in all, over every rank (default 2^24)
  *   --reps R                      timed runs of each measurement (default 5)
  *   --no-single                   skip the single-context reference
+ *   --measure LIST                what to measure, comma-separated among scan (exclusive),
+ *                                 scan_inclusive, reduce, sort_keys, sort_pairs, local
+ *                                 (each rank's local sort, for each sort measured) and
+ *                                 exchange (default scan,sort_keys,sort_pairs,local,exchange)
+ *   --single-only                 one rank (mpirun -np 1): only the single-context
+ *                                 reference of what --measure names (benchmarks/run-dist.sh
+ *                                 --cpu runs it with every core of the ranks as baseline)
  *   --json FILE                   rank 0 also writes every measurement to FILE as one
  *                                 JSON object (benchmarks/report.py's "Distributed"
  *                                 section reads it; benchmarks/README.md describes it)
  *
- * What is measured: the exclusive sum scan of u32; the stable radix sort of u32 keys,
- * and of u32 keys with u32 values (pairs); each rank's local sort of its piece (keys,
- * pairs); the exchange alone (keys: one array; pairs: keys and values in one call, as
- * the sort exchanges them) through the plugin and through the engine's all-to-all.
+ * What is measured (by default): the exclusive sum scan of u32; the stable radix sort of
+ * u32 keys, and of u32 keys with u32 values (pairs); each rank's local sort of its piece
+ * (keys, pairs); the exchange alone (keys: one array; pairs: keys and values in one call,
+ * as the sort exchanges them) through the plugin and through the engine's all-to-all.
+ * On request also the inclusive sum scan and the sum reduction of u32.
  * Keys are u32 from a hash of their global index, values the global index; each rank
  * holds total / p of them. Every figure is the median of --reps timed runs after one
  * warm-up (the JSON keeps every run's time), on rank 0, with all ranks started together
@@ -67,8 +75,27 @@ typedef struct measure {
     size_t bytes; /* the exchange's bytes sent by rank 0; 0 elsewhere */
 } measure;
 
+/* What --measure names (bits of bench.measure). */
+enum {
+    M_SCAN = 1,
+    M_SCAN_INCLUSIVE = 2,
+    M_REDUCE = 4,
+    M_SORT_KEYS = 8,
+    M_SORT_PAIRS = 16,
+    M_LOCAL = 32,
+    M_EXCHANGE = 64
+};
+static const struct {
+    const char *name;
+    unsigned bit;
+} measure_names[] = {
+    {"scan", M_SCAN},           {"scan_inclusive", M_SCAN_INCLUSIVE}, {"reduce", M_REDUCE},
+    {"sort_keys", M_SORT_KEYS}, {"sort_pairs", M_SORT_PAIRS},         {"local", M_LOCAL},
+    {"exchange", M_EXCHANGE}};
+
 typedef struct bench {
-    int rank, size, reps, single;
+    int rank, size, reps, single, single_only;
+    unsigned measure; /* M_* bits */
     sweep_backend backend;
     size_t total;
     sweep_context *ctx;
@@ -186,6 +213,7 @@ static void note(bench *b, const char *text) {
 typedef struct sort_arg {
     void *in, *out, *vin, *vout; /* vin == NULL: keys only */
     size_t n, cap;
+    sweep_scan_kind kind; /* the scans' */
 } sort_arg;
 
 static sweep_sort_desc desc_of(const sort_arg *a) {
@@ -212,13 +240,26 @@ static void run_single_sort(bench *b, void *p) {
 static void run_dist_scan(bench *b, void *p) {
     sort_arg *a = p;
     CHECK(b, sweep_dist_scan(b->comm, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->out,
-                             a->n, SWEEP_EXCLUSIVE));
+                             a->n, a->kind));
 }
 
 static void run_single_scan(bench *b, void *p) {
     sort_arg *a = p;
     CHECK(b, sweep_scan(b->ctx, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->out, a->n,
-                        SWEEP_EXCLUSIVE));
+                        a->kind));
+    CHECK(b, sweep_synchronize(b->ctx));
+}
+
+/* The reductions write their one element to out[0]. */
+static void run_dist_reduce(bench *b, void *p) {
+    sort_arg *a = p;
+    CHECK(b, sweep_dist_reduce(b->comm, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->n,
+                               a->out));
+}
+
+static void run_single_reduce(bench *b, void *p) {
+    sort_arg *a = p;
+    CHECK(b, sweep_reduce(b->ctx, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->n, a->out));
     CHECK(b, sweep_synchronize(b->ctx));
 }
 
@@ -281,13 +322,18 @@ static const sweep_comm_table *load_table(const char *name) {
 
 /* ---- the single-context reference (rank 0 alone) ---- */
 
-/* Runs the scan or the sort once: 0, with a note, when it fails (the context cannot
- * hold its scratch, or the size is beyond what one context sorts). */
-static int single_fits(bench *b, sort_arg *a, int scan, const char *what) {
+/* What a measurement calls on one context. */
+typedef enum call_kind { CALL_SCAN, CALL_REDUCE, CALL_SORT } call_kind;
+
+/* Runs the call once: 0, with a note, when it fails (the context cannot hold its
+ * scratch, or the size is beyond what one context sorts). */
+static int single_fits(bench *b, sort_arg *a, call_kind call, const char *what) {
     sweep_status st;
-    if (scan) {
-        st = sweep_scan(b->ctx, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->out, a->n,
-                        SWEEP_EXCLUSIVE);
+    sweep_op sum = sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32);
+    if (call == CALL_SCAN) {
+        st = sweep_scan(b->ctx, sum, a->in, a->out, a->n, a->kind);
+    } else if (call == CALL_REDUCE) {
+        st = sweep_reduce(b->ctx, sum, a->in, a->n, a->out);
     } else {
         sweep_sort_desc d = desc_of(a);
         st = sweep_radix_sort(b->ctx, a->in, a->out, a->vin, a->vout, a->n, &d);
@@ -300,6 +346,17 @@ static int single_fits(bench *b, sort_arg *a, int scan, const char *what) {
     return 0;
 }
 
+/* Times one context's call for the measurement name, where it is measured. */
+static void single_of(bench *b, const char *name, sort_arg *a, call_kind call, const char *what) {
+    measure *m = find(b, name);
+    if (!m || !single_fits(b, a, call, what)) return;
+    m->single = timed(b,
+                      call == CALL_SCAN     ? run_single_scan
+                      : call == CALL_REDUCE ? run_single_reduce
+                                            : run_single_sort,
+                      a, 0);
+}
+
 static void free_all(bench *b, sort_arg *a) {
     void *p[4] = {a->in, a->out, a->vin, a->vout};
     for (int i = 0; i < 4; ++i)
@@ -309,6 +366,10 @@ static void free_all(bench *b, sort_arg *a) {
 }
 
 static void single_reference(bench *b) {
+    int pairs = find(b, "sort_pairs") != NULL;
+    if (!pairs && !find(b, "scan") && !find(b, "scan_inclusive") && !find(b, "reduce") &&
+        !find(b, "sort_keys"))
+        return;
     sort_arg one;
     memset(&one, 0, sizeof one);
     one.n = one.cap = b->total;
@@ -323,10 +384,16 @@ static void single_reference(bench *b) {
         free_all(b, &one);
         return;
     }
-    if (single_fits(b, &one, 1, "scan them"))
-        find(b, "scan")->single = timed(b, run_single_scan, &one, 0);
-    if (single_fits(b, &one, 0, "sort the keys"))
-        find(b, "sort_keys")->single = timed(b, run_single_sort, &one, 0);
+    one.kind = SWEEP_EXCLUSIVE;
+    single_of(b, "scan", &one, CALL_SCAN, "scan them");
+    one.kind = SWEEP_INCLUSIVE;
+    single_of(b, "scan_inclusive", &one, CALL_SCAN, "scan them (inclusive)");
+    single_of(b, "reduce", &one, CALL_REDUCE, "reduce them");
+    single_of(b, "sort_keys", &one, CALL_SORT, "sort the keys");
+    if (!pairs) {
+        free_all(b, &one);
+        return;
+    }
     /* The pairs: keys again, and values, four arrays in all. */
     void *keys = one.in;
     one.in = NULL;
@@ -344,8 +411,8 @@ static void single_reference(bench *b) {
                  "one context cannot hold %zu pairs: no single-context figures for pairs",
                  b->total);
         note(b, text);
-    } else if (single_fits(b, &one, 0, "sort the pairs")) {
-        find(b, "sort_pairs")->single = timed(b, run_single_sort, &one, 0);
+    } else {
+        single_of(b, "sort_pairs", &one, CALL_SORT, "sort the pairs");
     }
     free_all(b, &one);
 }
@@ -354,6 +421,12 @@ static void single_reference(bench *b) {
 
 static void report(const bench *b, const measure *m) {
     if (b->rank != 0) return;
+    if (!m->s.t) { /* --single-only */
+        if (m->single.t)
+            printf("%-38s one context, total=%zu: %9.3f ms\n", m->what, b->total,
+                   m->single.median * 1e3);
+        return;
+    }
     printf("%-38s p=%d total=%zu: %9.3f ms", m->what, b->size, b->total, m->s.median * 1e3);
     if (m->bytes) printf("  %8.2f GB/s per rank", (double)m->bytes / m->s.median / 1e9);
     if (m->single.t)
@@ -420,6 +493,7 @@ static void write_json(const bench *b, FILE *f, int argc, char **argv) {
     json_string(f, date);
     fprintf(f, ",\n  \"command\": ");
     json_string(f, command);
+    if (b->single_only) fprintf(f, ",\n  \"single_only\": true");
     fprintf(f, ",\n  \"notes\": [");
     for (int i = 0; i < b->nnotes; ++i) {
         fprintf(f, "%s", i ? ", " : "");
@@ -436,12 +510,182 @@ static void write_json(const bench *b, FILE *f, int argc, char **argv) {
             fprintf(f, ", \"engine\": ");
             json_string(f, m->engine);
         }
-        json_stats(f, "", &m->s, b->reps);
+        if (m->s.t) json_stats(f, "", &m->s, b->reps);
         if (m->single.t) json_stats(f, "single_", &m->single, b->reps);
         if (m->bytes) fprintf(f, ", \"bytes\": %zu", m->bytes);
         fprintf(f, "}%s\n", i + 1 < b->nm ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
+}
+
+/* Opens the communicators, on the engine each backend uses: NCCL with cuda, else MPI. */
+static const sweep_comm_table *open_comm(bench *b, int device, void **handle) {
+    static MPI_Comm world;
+    world = MPI_COMM_WORLD;
+    const sweep_comm_table *table = NULL;
+    sweep_comm_open_args args = {device, plugin_report};
+    int prank = 0, psize = 0;
+    if (b->backend == SWEEP_BACKEND_CUDA) {
+#ifdef SWEEP_BENCH_NCCL
+        ncclUniqueId id;
+        if (b->rank == 0) NCCL_OK(b, ncclGetUniqueId(&id));
+        MPI_OK(b, MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world));
+        CUDA_OK(b, cudaSetDevice(device));
+        NCCL_OK(b, ncclCommInitRank(&b->nccl, b->size, id, b->rank));
+        CUDA_OK(b, cudaStreamCreate(&b->stream));
+        CHECK(b, sweep_comm_create_nccl(b->ctx, &b->nccl, &b->comm));
+        table = load_table("nccl");
+        if (!table || table->wrap(&args, &b->nccl, handle, &prank, &psize) != SWEEP_OK)
+            die(b, "the NCCL plugin's table");
+#else
+        die(b, "this benchmark was built without NCCL");
+#endif
+    } else {
+        CHECK(b, sweep_comm_create_mpi(b->ctx, &world, &b->comm));
+        table = load_table("mpi");
+        if (!table || table->wrap(&args, &world, handle, &prank, &psize) != SWEEP_OK)
+            die(b, "the MPI plugin's table");
+    }
+    return table;
+}
+
+/* The exchange alone: each rank sends total / p^2 keys (and values) to every rank,
+ * through the plugin and through the engine's own all-to-all. */
+static void exchange_alone(bench *b, const sweep_comm_table *table, void *handle,
+                           const sort_arg *pa) {
+    size_t n = pa->n;
+    xchg_arg x;
+    memset(&x, 0, sizeof x);
+    x.t = table;
+    x.h = handle;
+    x.tab = calloc(4 * (size_t)b->size, sizeof *x.tab);
+    x.icounts = calloc((size_t)b->size, sizeof *x.icounts);
+    x.idispl = calloc((size_t)b->size, sizeof *x.idispl);
+    if (!x.tab || !x.icounts || !x.idispl) die(b, "calloc");
+    size_t off = 0;
+    for (int q = 0; q < b->size; ++q) {
+        size_t c = 0, s = 0;
+        sweep_dist_balanced_piece(n, q, b->size, &s, &c);
+        x.tab[q] = x.tab[2 * b->size + q] = off;
+        x.tab[b->size + q] = x.tab[3 * b->size + q] = c * 4;
+        x.icounts[q] = (int)(c * 4);
+        x.idispl[q] = (int)off;
+        off += c * 4;
+    }
+    sweep_comm_xfer keys = {
+        pa->in, pa->out, x.tab, x.tab + b->size, x.tab + 2 * b->size, x.tab + 3 * b->size};
+    sweep_comm_xfer values = keys;
+    values.send = pa->vin;
+    values.recv = pa->vout;
+    x.x[0] = keys;
+    x.x[1] = values;
+    int fits_int = n * 4 < (size_t)2147483647;
+    int engine = b->backend == SWEEP_BACKEND_CUDA || fits_int;
+    const char *engine_name = b->backend == SWEEP_BACKEND_CUDA ? "nccl" : "mpi";
+    for (x.nx = 1; x.nx <= 2; ++x.nx) {
+        int pairs = x.nx == 2;
+        add(b, pairs ? "exchange_pairs" : "exchange_keys",
+            pairs ? "exchange alone, pairs (sweep plugin)" : "exchange alone (sweep plugin)",
+            timed(b, run_plugin_exchange, &x, 1), n * 4 * (size_t)x.nx);
+        if (!engine) continue;
+        measure *m = add(b, pairs ? "exchange_pairs_engine" : "exchange_keys_engine",
+                         b->backend == SWEEP_BACKEND_CUDA
+                             ? (pairs ? "grouped ncclSend/ncclRecv, pairs"
+                                      : "grouped ncclSend/ncclRecv, same bytes")
+                             : (pairs ? "MPI_Alltoallv x2, pairs" : "MPI_Alltoallv, same bytes"),
+                         timed(b, run_engine_exchange, &x, 1), n * 4 * (size_t)x.nx);
+        m->engine = engine_name;
+    }
+    free(x.tab);
+    free(x.icounts);
+    free(x.idispl);
+}
+
+/* Every distributed measurement --measure names, on this rank's piece. */
+static void distributed(bench *b, int device) {
+    void *handle = NULL;
+    const sweep_comm_table *table = open_comm(b, device, &handle);
+    unsigned w = b->measure;
+    size_t begin = 0, n = 0;
+    sweep_dist_balanced_piece(b->total, b->rank, b->size, &begin, &n);
+    sort_arg a = {upload(b, begin, n, 1, 0), NULL, NULL, NULL, n, n, SWEEP_EXCLUSIVE};
+    CHECK(b, sweep_malloc(b->ctx, &a.out, (n ? n : 1) * 4));
+    /* The sorts are timed out of place, from the same input each time. */
+    if (w & M_SCAN)
+        add(b, "scan", "distributed exclusive scan u32", timed(b, run_dist_scan, &a, 1), 0);
+    if (w & M_SCAN_INCLUSIVE) {
+        a.kind = SWEEP_INCLUSIVE;
+        add(b, "scan_inclusive", "distributed inclusive scan u32", timed(b, run_dist_scan, &a, 1),
+            0);
+    }
+    if (w & M_REDUCE)
+        add(b, "reduce", "distributed reduce u32", timed(b, run_dist_reduce, &a, 1), 0);
+    if (w & M_SORT_KEYS) {
+        add(b, "sort_keys", "distributed radix sort u32", timed(b, run_dist_sort, &a, 1), 0);
+        /* What the distributed sort costs at least: each rank sorting its own piece (the
+         * slowest rank's time). */
+        if (w & M_LOCAL)
+            add(b, "local_sort_keys", "local radix sort of the piece",
+                timed(b, run_single_sort, &a, 1), 0);
+    }
+    sort_arg pa = a;
+    if (w & (M_SORT_PAIRS | M_EXCHANGE)) {
+        pa.vin = upload(b, begin, n, 0, 0);
+        CHECK(b, sweep_malloc(b->ctx, &pa.vout, (n ? n : 1) * 4));
+    }
+    if (w & M_SORT_PAIRS) {
+        add(b, "sort_pairs", "distributed radix sort u32 pairs", timed(b, run_dist_sort, &pa, 1),
+            0);
+        if (w & M_LOCAL)
+            add(b, "local_sort_pairs", "local radix sort of the piece, pairs",
+                timed(b, run_single_sort, &pa, 1), 0);
+    }
+    if (w & M_EXCHANGE) exchange_alone(b, table, handle, &pa);
+    table->destroy(handle);
+    free_all(b, &pa);
+}
+
+/* The measurements --single-only times: those --measure names that one context can
+ * make (not the local sorts or the exchange). */
+static void single_only(bench *b) {
+    static const struct {
+        const char *name, *what;
+        unsigned bit;
+    } one[] = {{"scan", "exclusive scan u32", M_SCAN},
+               {"scan_inclusive", "inclusive scan u32", M_SCAN_INCLUSIVE},
+               {"reduce", "reduce u32", M_REDUCE},
+               {"sort_keys", "radix sort u32", M_SORT_KEYS},
+               {"sort_pairs", "radix sort u32 pairs", M_SORT_PAIRS}};
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; ++i)
+        if (b->measure & one[i].bit) add(b, one[i].name, one[i].what, (stats){NULL, 0, 0, 0}, 0);
+}
+
+static int parse_measure(bench *b, const char *list) {
+    b->measure = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        unsigned bit = 0;
+        for (size_t i = 0; i < sizeof measure_names / sizeof measure_names[0]; ++i)
+            if (strlen(measure_names[i].name) == len && !strncmp(p, measure_names[i].name, len))
+                bit = measure_names[i].bit;
+        if (!bit) return 0;
+        b->measure |= bit;
+        p += len;
+        if (*p == ',') ++p;
+    }
+    return b->measure != 0;
+}
+
+static int usage(const bench *b, const char *why) {
+    if (b->rank == 0) {
+        if (why) fprintf(stderr, "sweep-bench-dist: %s\n", why);
+        fprintf(stderr, "usage: sweep-bench-dist [--backend openmp|serial|cuda] [--total N] "
+                        "[--reps R] [--no-single] [--measure LIST] [--single-only] "
+                        "[--json FILE]\n");
+    }
+    MPI_Finalize();
+    return 2;
 }
 
 int main(int argc, char **argv) {
@@ -452,6 +696,7 @@ int main(int argc, char **argv) {
     b.single = 1;
     b.total = (size_t)1 << 24;
     b.backend = SWEEP_BACKEND_OPENMP;
+    b.measure = M_SCAN | M_SORT_KEYS | M_SORT_PAIRS | M_LOCAL | M_EXCHANGE;
     const char *json_path = NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &b.size);
@@ -463,7 +708,12 @@ int main(int argc, char **argv) {
             b.reps = atoi(v), ++i;
         else if (!strcmp(argv[i], "--no-single"))
             b.single = 0;
-        else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+        else if (!strcmp(argv[i], "--single-only"))
+            b.single_only = 1;
+        else if (!strcmp(argv[i], "--measure")) {
+            if (!parse_measure(&b, v)) return usage(&b, "--measure: a comma-separated list");
+            ++i;
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json_path = v, ++i;
         else if (!strcmp(argv[i], "--backend")) {
             b.backend = !strcmp(v, "cuda")     ? SWEEP_BACKEND_CUDA
@@ -471,13 +721,11 @@ int main(int argc, char **argv) {
                                                : SWEEP_BACKEND_OPENMP;
             ++i;
         } else {
-            if (b.rank == 0)
-                fprintf(stderr, "usage: sweep-bench-dist [--backend openmp|serial|cuda] "
-                                "[--total N] [--reps R] [--no-single] [--json FILE]\n");
-            MPI_Finalize();
-            return 2;
+            return usage(&b, NULL);
         }
     }
+    if (b.single_only && (b.size != 1 || !b.single))
+        return usage(&b, "--single-only runs on one rank (mpirun -np 1), without --no-single");
     if (b.reps < 1) b.reps = 1;
     /* The JSON file is opened first: a path that cannot be written costs no run. */
     FILE *json = NULL;
@@ -491,101 +739,20 @@ int main(int argc, char **argv) {
         device = b.rank % info.device_count;
     sweep_context_desc cd = {b.backend, device, 0, 0};
     CHECK(&b, sweep_context_create(&b.ctx, &cd));
-    MPI_Comm world = MPI_COMM_WORLD;
-    const sweep_comm_table *table = NULL;
-    void *handle = NULL;
-    sweep_comm_open_args args = {device, plugin_report};
-    int prank = 0, psize = 0;
-    if (b.backend == SWEEP_BACKEND_CUDA) {
-#ifdef SWEEP_BENCH_NCCL
-        ncclUniqueId id;
-        if (b.rank == 0) NCCL_OK(&b, ncclGetUniqueId(&id));
-        MPI_OK(&b, MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world));
-        CUDA_OK(&b, cudaSetDevice(device));
-        NCCL_OK(&b, ncclCommInitRank(&b.nccl, b.size, id, b.rank));
-        CUDA_OK(&b, cudaStreamCreate(&b.stream));
-        CHECK(&b, sweep_comm_create_nccl(b.ctx, &b.nccl, &b.comm));
-        table = load_table("nccl");
-        if (!table || table->wrap(&args, &b.nccl, &handle, &prank, &psize) != SWEEP_OK)
-            die(&b, "the NCCL plugin's table");
-#else
-        die(&b, "this benchmark was built without NCCL");
-#endif
-    } else {
-        CHECK(&b, sweep_comm_create_mpi(b.ctx, &world, &b.comm));
-        table = load_table("mpi");
-        if (!table || table->wrap(&args, &world, &handle, &prank, &psize) != SWEEP_OK)
-            die(&b, "the MPI plugin's table");
-    }
-
-    size_t begin = 0, n = 0;
-    sweep_dist_balanced_piece(b.total, b.rank, b.size, &begin, &n);
-    sort_arg a = {upload(&b, begin, n, 1, 0), NULL, NULL, NULL, n, n};
-    CHECK(&b, sweep_malloc(b.ctx, &a.out, (n ? n : 1) * 4));
-    /* The sorts are timed out of place, from the same input each time. */
-    add(&b, "scan", "distributed exclusive scan u32", timed(&b, run_dist_scan, &a, 1), 0);
-    add(&b, "sort_keys", "distributed radix sort u32", timed(&b, run_dist_sort, &a, 1), 0);
-    /* What the distributed sort costs at least: each rank sorting its own piece (the
-     * slowest rank's time). */
-    add(&b, "local_sort_keys", "local radix sort of the piece", timed(&b, run_single_sort, &a, 1),
-        0);
-    sort_arg pa = a;
-    pa.vin = upload(&b, begin, n, 0, 0);
-    CHECK(&b, sweep_malloc(b.ctx, &pa.vout, (n ? n : 1) * 4));
-    add(&b, "sort_pairs", "distributed radix sort u32 pairs", timed(&b, run_dist_sort, &pa, 1), 0);
-    add(&b, "local_sort_pairs", "local radix sort of the piece, pairs",
-        timed(&b, run_single_sort, &pa, 1), 0);
-
-    /* The exchange alone: each rank sends total / p^2 keys (and values) to every rank. */
-    xchg_arg x;
-    memset(&x, 0, sizeof x);
-    x.t = table;
-    x.h = handle;
-    x.tab = calloc(4 * (size_t)b.size, sizeof *x.tab);
-    x.icounts = calloc((size_t)b.size, sizeof *x.icounts);
-    x.idispl = calloc((size_t)b.size, sizeof *x.idispl);
-    if (!x.tab || !x.icounts || !x.idispl) die(&b, "calloc");
-    size_t off = 0;
-    for (int q = 0; q < b.size; ++q) {
-        size_t c = 0, s = 0;
-        sweep_dist_balanced_piece(n, q, b.size, &s, &c);
-        x.tab[q] = x.tab[2 * b.size + q] = off;
-        x.tab[b.size + q] = x.tab[3 * b.size + q] = c * 4;
-        x.icounts[q] = (int)(c * 4);
-        x.idispl[q] = (int)off;
-        off += c * 4;
-    }
-    sweep_comm_xfer keys = {
-        a.in, a.out, x.tab, x.tab + b.size, x.tab + 2 * b.size, x.tab + 3 * b.size};
-    sweep_comm_xfer values = keys;
-    values.send = pa.vin;
-    values.recv = pa.vout;
-    x.x[0] = keys;
-    x.x[1] = values;
-    int fits_int = n * 4 < (size_t)2147483647;
-    int engine = b.backend == SWEEP_BACKEND_CUDA || fits_int;
-    const char *engine_name = b.backend == SWEEP_BACKEND_CUDA ? "nccl" : "mpi";
-    for (x.nx = 1; x.nx <= 2; ++x.nx) {
-        int pairs = x.nx == 2;
-        add(&b, pairs ? "exchange_pairs" : "exchange_keys",
-            pairs ? "exchange alone, pairs (sweep plugin)" : "exchange alone (sweep plugin)",
-            timed(&b, run_plugin_exchange, &x, 1), n * 4 * (size_t)x.nx);
-        if (!engine) continue;
-        measure *m = add(&b, pairs ? "exchange_pairs_engine" : "exchange_keys_engine",
-                         b.backend == SWEEP_BACKEND_CUDA
-                             ? (pairs ? "grouped ncclSend/ncclRecv, pairs"
-                                      : "grouped ncclSend/ncclRecv, same bytes")
-                             : (pairs ? "MPI_Alltoallv x2, pairs" : "MPI_Alltoallv, same bytes"),
-                         timed(&b, run_engine_exchange, &x, 1), n * 4 * (size_t)x.nx);
-        m->engine = engine_name;
-    }
-    table->destroy(handle);
-    free_all(&b, &pa);
+    if (b.single_only)
+        single_only(&b);
+    else
+        distributed(&b, device);
 
     if (b.single && b.rank == 0) single_reference(&b);
-    if (b.rank == 0)
-        printf("sweep-bench-dist on %s, %d ranks, median of %d\n", sweep_backend_name(b.backend),
-               b.size, b.reps);
+    if (b.rank == 0) {
+        if (b.single_only)
+            printf("sweep-bench-dist on %s, one context only, median of %d\n",
+                   sweep_backend_name(b.backend), b.reps);
+        else
+            printf("sweep-bench-dist on %s, %d ranks, median of %d\n",
+                   sweep_backend_name(b.backend), b.size, b.reps);
+    }
     for (int i = 0; i < b.nm; ++i)
         report(&b, &b.m[i]);
     if (json) {
@@ -597,7 +764,7 @@ int main(int argc, char **argv) {
     }
     sweep_comm_destroy(b.comm);
 #ifdef SWEEP_BENCH_NCCL
-    if (b.backend == SWEEP_BACKEND_CUDA) {
+    if (b.backend == SWEEP_BACKEND_CUDA && !b.single_only) {
         NCCL_OK(&b, ncclCommDestroy(b.nccl));
         CUDA_OK(&b, cudaStreamDestroy(b.stream));
     }
@@ -607,9 +774,6 @@ int main(int argc, char **argv) {
         free(b.m[i].s.t);
         free(b.m[i].single.t);
     }
-    free(x.tab);
-    free(x.icounts);
-    free(x.idispl);
     MPI_Finalize();
     return 0;
 }
