@@ -84,15 +84,16 @@ static sweep_status local_sort(sweep_context *ctx, const sweep__dist_order *o, c
 }
 
 /* Radix: this rank's counts of the top digit (2^nbits of them) of the sorted keys. */
-static sweep_status top_histogram(sweep_context *ctx, const sweep_kradix *key, const void *keys,
+static sweep_status top_histogram(sweep_comm *comm, const sweep_kradix *key, const void *keys,
                                   size_t n, size_t *host) {
+    sweep_context *ctx = comm->ctx;
     unsigned bits = key->end_bit - key->begin_bit;
     unsigned passes = (bits + SWEEP_RADIX_BITS - 1) / SWEEP_RADIX_BITS;
     memset(host, 0, SWEEP_RADIX_SIZE * sizeof *host);
     if (n == 0) return SWEEP_OK;
     void *hist = NULL;
-    sweep_status st =
-        sweep__dist_alloc(ctx, (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
+    sweep_status st = sweep__dist_buffer(comm, SWEEP__DIST_SMALL,
+                                         (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
     if (st != SWEEP_OK) return st;
     st = ctx->be->radix_histogram(ctx->h, key, keys, n, hist);
     if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "radix_histogram", st);
@@ -100,7 +101,6 @@ static sweep_status top_histogram(sweep_context *ctx, const sweep_kradix *key, c
         st =
             sweep__dist_to_host(ctx, host, (size_t *)hist + (size_t)(passes - 1) * SWEEP_RADIX_SIZE,
                                 SWEEP_RADIX_SIZE * sizeof *host);
-    sweep__dist_free(ctx, hist);
     return st;
 }
 
@@ -228,11 +228,11 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     tab = calloc(nt * ((size_t)p + 4) + 8 * (size_t)p + nt, sizeof *tab);
     if (!first || !tab || (a->order.radix ? !hist : !samples))
         st = sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate the split tables");
-    if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * ks, &A);
-    if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * a->vsize, &VA);
+    if (st == SWEEP_OK) st = sweep__dist_buffer(comm, SWEEP__DIST_KEYS, n * ks, &A);
+    if (st == SWEEP_OK) st = sweep__dist_buffer(comm, SWEEP__DIST_VALUES, n * a->vsize, &VA);
     if (st == SWEEP_OK)
         st = local_sort(ctx, &a->order, a->keys_in, A, a->values_in, VA, a->vsize, n);
-    if (st == SWEEP_OK && a->order.radix) st = top_histogram(ctx, &a->order.key, A, n, myhist);
+    if (st == SWEEP_OK && a->order.radix) st = top_histogram(comm, &a->order.key, A, n, myhist);
     if (st == SWEEP_OK && !a->order.radix) st = regular_samples(comm, &a->order, A, n, first);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     memset(&mine, 0, sizeof mine);
@@ -285,8 +285,10 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
          * round writes the output. */
         merge = merge_order(&a->order, &mcmp);
         const int odd = merge && sweep__dist_merge_rounds(p) % 2 == 1;
-        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * ks, &T);
-        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * a->vsize, &VT);
+        if (st == SWEEP_OK && merge)
+            st = sweep__dist_buffer(comm, SWEEP__DIST_RECV_KEYS, count * ks, &T);
+        if (st == SWEEP_OK && merge)
+            st = sweep__dist_buffer(comm, SWEEP__DIST_RECV_VALUES, count * a->vsize, &VT);
         recv.keys = odd ? T : a->keys_out;
         recv.values = odd ? VT : a->values_out;
         other.keys = odd ? a->keys_out : T;
@@ -302,10 +304,7 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
                         a->vsize, count);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     if (st == SWEEP_OK && a->num_out) *a->num_out = count;
-    sweep__dist_free(ctx, A);
-    sweep__dist_free(ctx, VA);
-    sweep__dist_free(ctx, T);
-    sweep__dist_free(ctx, VT);
+    sweep__dist_unhold(comm); /* A, VA, T and VT stay cached for the next call */
     free(hist);
     free(samples);
     free(first);

@@ -36,6 +36,7 @@ static void run_all(d_env *e) {
         d_cases_scan(e);
         d_cases_split(e);
         d_cases_sort(e);
+        d_cases_reuse(e);
         if (e->layout == 0) { /* the error cases once, all of them */
             int all = e->all_layouts;
             e->all_layouts = 1;
