@@ -4,12 +4,14 @@
  * buffer, the scan's partials, small tables), each grown when a call needs more and
  * never shrunk, so that calls of similar sizes allocate nothing (a device allocation,
  * and even more a free, synchronises the device and costs milliseconds at a gigabyte).
+ * The same for the host copies of keys that the split points' selection probes.
  * Calls on one communicator are collective and never overlap, so a slot serves one
  * call at a time; sweep_comm_trim and sweep_comm_destroy give everything back.
  */
 #include "dist_internal.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 /* The size a slot grows to for a need of bytes: an eighth more, so that sizes that
  * creep up call after call do not reallocate every time; 256-byte granules. */
@@ -70,16 +72,28 @@ void sweep__dist_unhold(sweep_comm *comm) {
     comm->held = 0;
 }
 
-size_t sweep__dist_buffer_bytes(const sweep_comm *comm) {
-    size_t total = 0;
-    for (int s = 0; s < SWEEP__DIST_SLOT_COUNT; ++s)
-        total += comm->slots[s].bytes;
-    return total;
+void *sweep__dist_host_buffer(sweep_comm *comm, size_t bytes) {
+    sweep__dist_slot *b = &comm->windows;
+    if (bytes == 0) return NULL;
+    if (bytes <= b->bytes) return b->ptr;
+    free(b->ptr);
+    b->ptr = NULL;
+    b->bytes = 0;
+    size_t want = grown_size(bytes);
+    void *p = malloc(want);
+    if (!p) p = malloc(want = bytes);
+    if (!p) return NULL;
+    b->ptr = p;
+    b->bytes = want;
+    return p;
 }
 
-void sweep__dist_buffers_release(sweep_comm *comm) {
+void sweep__dist_buffers_release(sweep_comm *comm, int ctx_live) {
     comm->held = 0;
-    slots_drop_unheld(comm);
+    if (ctx_live) slots_drop_unheld(comm);
+    free(comm->windows.ptr);
+    comm->windows.ptr = NULL;
+    comm->windows.bytes = 0;
 }
 
 sweep_status sweep_comm_trim(sweep_comm *comm) {
@@ -89,6 +103,6 @@ sweep_status sweep_comm_trim(sweep_comm *comm) {
     if (st != SWEEP_OK) return st;
     /* Every call returns after its work finished; the backend's free waits for the
      * device where a failed call may have left work queued. */
-    sweep__dist_buffers_release(comm);
+    sweep__dist_buffers_release(comm, 1);
     return SWEEP_OK;
 }

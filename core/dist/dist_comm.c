@@ -298,7 +298,7 @@ void sweep_comm_destroy(sweep_comm *comm) {
     /* The cached buffers go back through the context. Once the context is destroyed
      * nothing can be freed through it: the last error then says so, and the buffers
      * are lost (destroy communicators before their contexts). */
-    if (sweep__check_ctx(comm->ctx) == SWEEP_OK) sweep__dist_buffers_release(comm);
+    sweep__dist_buffers_release(comm, sweep__check_ctx(comm->ctx) == SWEEP_OK);
     comm->t->destroy(comm->h);
     free(comm->recs);
     free(comm);

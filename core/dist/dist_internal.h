@@ -37,7 +37,8 @@ struct sweep_comm {
     int rank, size;
     struct sweep__dist_rec *recs; /* size records: the last agreement of every rank */
     sweep__dist_slot slots[SWEEP__DIST_SLOT_COUNT];
-    unsigned held; /* bit s: the running call uses slot s */
+    unsigned held;            /* bit s: the running call uses slot s */
+    sweep__dist_slot windows; /* host memory: the selection's copies of keys */
 };
 
 /* Loads the communicator plugin of a kind once per process; SWEEP_ERR_BACKEND_UNAVAILABLE
@@ -83,10 +84,12 @@ uint64_t sweep__fnv_op(uint64_t h, const sweep_kop *op);
 sweep_status sweep__dist_buffer(sweep_comm *comm, sweep__dist_slot_id slot, size_t bytes,
                                 void **ptr);
 void sweep__dist_unhold(sweep_comm *comm);
-/* The bytes the slots hold. */
-size_t sweep__dist_buffer_bytes(const sweep_comm *comm);
-/* Frees every slot (sweep_comm_trim, sweep_comm_destroy; the context must be live). */
-void sweep__dist_buffers_release(sweep_comm *comm);
+/* Host memory of at least bytes for the selection's windows (dist_select.c), kept for
+ * later calls like the slots; NULL when bytes is 0 or malloc fails. */
+void *sweep__dist_host_buffer(sweep_comm *comm, size_t bytes);
+/* Frees every slot (sweep_comm_trim, sweep_comm_destroy): the host buffer always, the
+ * slots of context memory only when ctx_live (through the context's backend). */
+void sweep__dist_buffers_release(sweep_comm *comm, int ctx_live);
 /* Copies between host and context memory (to the host synchronously). */
 sweep_status sweep__dist_to_host(sweep_context *ctx, void *host, const void *src, size_t bytes);
 sweep_status sweep__dist_to_ctx(sweep_context *ctx, void *dst, const void *host, size_t bytes);

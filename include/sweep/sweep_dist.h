@@ -100,7 +100,9 @@ SWEEP_API sweep_status sweep_dist_query(sweep_comm_kind kind, sweep_dist_info *o
  * values (a sort's or split's n input elements), the merge's second buffer of received
  * keys and values (a sort's output count), a scan's tile totals and a small table. So
  * after sorts of at most n input and m output keys of key_size and value_size bytes,
- * it keeps up to about 9/8 (n + m) (key_size + value_size) bytes, plus a few KiB.
+ * it keeps up to about 9/8 (n + m) (key_size + value_size) bytes, plus a few KiB;
+ * and in host memory, the sorts' copies of the keys near the split points (at most
+ * 36 MiB, less for small pieces).
  * When growing a buffer runs out of memory, the other buffers the call does not use
  * and the context's free scratch blocks are freed and the allocation is tried once
  * more before the call fails with SWEEP_ERR_OUT_OF_MEMORY (the message gives the
