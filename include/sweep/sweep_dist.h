@@ -152,10 +152,10 @@ SWEEP_API sweep_status sweep_comm_create_nccl_all(sweep_context *const *ctxs, in
 SWEEP_API void sweep_comm_destroy(sweep_comm *comm);
 
 /** Frees the buffers the communicator keeps between calls (see sweep_comm), for a
- * caller who wants that context memory back; the next call allocates what it needs
- * again. Not collective (each rank trims its own); no call on comm may be in flight.
- * Errors: SWEEP_ERR_INVALID_ARGUMENT when comm is NULL or its context is no longer
- * live (nothing is freed then). */
+ * caller who wants that memory back (sweep_context_trim does not reach them); the
+ * next call allocates what it needs again. Not collective (each rank trims its own);
+ * no call on comm may be in flight. Errors: SWEEP_ERR_INVALID_ARGUMENT when comm is
+ * NULL or its context is no longer live (nothing is freed then). */
 SWEEP_API sweep_status sweep_comm_trim(sweep_comm *comm);
 
 /** This rank's index and the number of ranks. Either pointer may be NULL. */

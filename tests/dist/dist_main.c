@@ -48,6 +48,27 @@ static void run_all(d_env *e) {
     if (e->big_total) d_case_big_sort(e);
 }
 
+/* A communicator outliving its context: sweep_comm_trim refuses it (the buffers can no
+ * longer go back through the context) and sweep_comm_destroy still frees the rest.
+ * Collective (the communicator is made over MPI_COMM_WORLD). */
+static void case_stale_context(d_env *e, const sweep_context_desc *d) {
+    const char *name = "dist.errors.trim_stale_context";
+    if (e->only && !strstr(name, e->only)) return;
+    sweep_context *ctx = NULL;
+    sweep_comm *comm = NULL;
+    if (!d_ok(e, name, sweep_context_create(&ctx, d), "second context")) return;
+    if (d_ok(e, name, sweep_comm_create_mpi(ctx, &(MPI_Comm){MPI_COMM_WORLD}, &comm), "comm")) {
+        d_ok(e, name, sweep_comm_trim(comm), "sweep_comm_trim with a live context");
+        sweep_context_destroy(ctx);
+        ctx = NULL;
+        ++e->checks;
+        if (sweep_comm_trim(comm) != SWEEP_ERR_INVALID_ARGUMENT)
+            d_fail(e, name, "sweep_comm_trim accepted a communicator whose context is destroyed");
+        sweep_comm_destroy(comm);
+    }
+    sweep_context_destroy(ctx);
+}
+
 static void mpi_gather_u64(d_env *e, uint64_t mine, uint64_t *all) {
     (void)e;
     MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, MPI_COMM_WORLD);
@@ -198,6 +219,7 @@ int main(int argc, char **argv) {
         return T_EXIT_SKIP;
     }
     run_all(&e);
+    if (!o.nccl) case_stale_context(&e, &d);
     long mine[2] = {e.checks, e.failures}, sum[2] = {0, 0};
     MPI_Allreduce(mine, sum, 2, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (e.rank == 0)
