@@ -83,7 +83,10 @@ static sweep_status local_sort(sweep_context *ctx, const sweep__dist_order *o, c
     return sweep__merge_sort(ctx, &o->cmp, kin, kout, vin, vout, vsize, n);
 }
 
-/* Radix: this rank's counts of the top digit (2^nbits of them) of the sorted keys. */
+/* Radix: this rank's counts of the top digit (2^nbits of them) of the sorted keys. The
+ * backend's histogram counts every pass's digit; asked for the bits of the top digit
+ * alone, it counts that one (the digit at begin_bit + 8 (passes - 1), of the width it
+ * has there) and no other. */
 static sweep_status top_histogram(sweep_comm *comm, const sweep_kradix *key, const void *keys,
                                   size_t n, size_t *host) {
     sweep_context *ctx = comm->ctx;
@@ -91,16 +94,15 @@ static sweep_status top_histogram(sweep_comm *comm, const sweep_kradix *key, con
     unsigned passes = (bits + SWEEP_RADIX_BITS - 1) / SWEEP_RADIX_BITS;
     memset(host, 0, SWEEP_RADIX_SIZE * sizeof *host);
     if (n == 0) return SWEEP_OK;
+    sweep_kradix top = *key;
+    top.begin_bit = key->begin_bit + (passes - 1) * SWEEP_RADIX_BITS;
     void *hist = NULL;
-    sweep_status st = sweep__dist_buffer(comm, SWEEP__DIST_SMALL,
-                                         (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
+    sweep_status st =
+        sweep__dist_buffer(comm, SWEEP__DIST_SMALL, SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
     if (st != SWEEP_OK) return st;
-    st = ctx->be->radix_histogram(ctx->h, key, keys, n, hist);
+    st = ctx->be->radix_histogram(ctx->h, &top, keys, n, hist);
     if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "radix_histogram", st);
-    if (st == SWEEP_OK)
-        st =
-            sweep__dist_to_host(ctx, host, (size_t *)hist + (size_t)(passes - 1) * SWEEP_RADIX_SIZE,
-                                SWEEP_RADIX_SIZE * sizeof *host);
+    if (st == SWEEP_OK) st = sweep__dist_to_host(ctx, host, hist, SWEEP_RADIX_SIZE * sizeof *host);
     return st;
 }
 
