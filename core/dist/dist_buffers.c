@@ -8,6 +8,7 @@
  * Calls on one communicator are collective and never overlap, so a slot serves one
  * call at a time; sweep_comm_trim and sweep_comm_destroy give everything back.
  */
+#include "alloc_hook.h"
 #include "dist_internal.h"
 
 #include <stdint.h>
@@ -48,14 +49,17 @@ sweep_status sweep__dist_buffer(sweep_comm *comm, sweep__dist_slot_id slot, size
     slot_free(comm, (int)slot);
     size_t want = grown_size(bytes);
     void *p = NULL;
-    sweep_status st = ctx->be->alloc(ctx->h, &p, want);
+    /* The test hook (alloc_hook.h) fails one attempt: the first, or the retry. */
+    sweep_status st =
+        sweep__alloc_should_fail() ? SWEEP_ERR_OUT_OF_MEMORY : ctx->be->alloc(ctx->h, &p, want);
     if (st == SWEEP_ERR_OUT_OF_MEMORY) {
         /* Make room: the other slots this call does not hold and the context's free
          * scratch blocks; then once more, for exactly what is needed. */
         slots_drop_unheld(comm);
         sweep__cache_release(ctx);
         want = bytes;
-        st = ctx->be->alloc(ctx->h, &p, want);
+        st =
+            sweep__alloc_should_fail() ? SWEEP_ERR_OUT_OF_MEMORY : ctx->be->alloc(ctx->h, &p, want);
         if (st == SWEEP_OK) sweep__clear_error(); /* the first failure's message */
     }
     if (st == SWEEP_ERR_OUT_OF_MEMORY)

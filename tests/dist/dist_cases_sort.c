@@ -71,10 +71,12 @@ void d_run_sort(d_env *e, const char *name, const d_sort_case *c) {
     void *ok = in_place ? dk : d_poisoned(e, cap * ks);
     void *ov = in_place ? dv : d_poisoned(e, cap * vs);
     size_t got_n = 12345;
+    if (e->fail_alloc >= 0) sweep_testing_fail_allocation(e->fail_alloc);
     sweep_status st = c->merge ? sweep_dist_merge_sort(e->comm, dk, ok, vs ? dv : NULL,
                                                        vs ? ov : NULL, vs, n, cap, &got_n, cmp)
                                : sweep_dist_radix_sort(e->comm, dk, ok, vs ? dv : NULL,
                                                        vs ? ov : NULL, n, cap, &got_n, &desc);
+    if (e->fail_alloc >= 0) sweep_testing_fail_allocation(-1);
     if (d_ok(e, name, st, "distributed call") && want) {
         ++e->checks;
         if (got_n != oc) d_fail(e, name, "num_out %zu, want %zu", got_n, oc);

@@ -116,8 +116,8 @@ static int run_all_gpus(const opts *o) {
         return 1;
     }
     for (int i = 0; i < count; ++i) {
-        envs[i] = (d_env){ctxs[i], comms[i],          i, count, 0, 0, 0, o->only, o->all_layouts,
-                          o->big,  thread_gather_u64, &g};
+        envs[i] = (d_env){ctxs[i], comms[i],          i,  count, 0, 0, 0, o->only, o->all_layouts,
+                          o->big,  thread_gather_u64, &g, -1};
         pthread_create(&threads[i], NULL, thread_main, &envs[i]);
     }
     long checks = 0, failures = 0;
@@ -187,6 +187,7 @@ int main(int argc, char **argv) {
     e.all_layouts = o.all_layouts;
     e.big_total = o.big;
     e.gather_u64 = mpi_gather_u64;
+    e.fail_alloc = -1;
     /* One GPU a rank on GPU backends: rank modulo the devices of this host. */
     int device = 0;
     if (o.backend == SWEEP_BACKEND_CUDA || o.backend == SWEEP_BACKEND_HIP) {

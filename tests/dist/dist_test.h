@@ -31,7 +31,13 @@ typedef struct d_env {
     /* Gathers one uint64 from every rank (size of them, rank order): MPI or threads. */
     void (*gather_u64)(struct d_env *e, uint64_t mine, uint64_t *all);
     void *gather_state;
+    long fail_alloc; /* d_run_sort: >= 0 arms the allocation hook with it for the call */
 } d_env;
+
+/* libsweep's test-only allocation-failure hook (core/alloc_hook.c): the k-th
+ * allocation the library attempts from now on, on the calling thread, fails (once);
+ * -1 disarms. */
+void sweep_testing_fail_allocation(long k);
 
 /* Counts of every rank (size entries) and this rank's begin and count, for N elements
  * under env->layout; the uneven partitions are seeded by name. */
