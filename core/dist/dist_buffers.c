@@ -14,10 +14,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* The size a slot grows to for a need of bytes: an eighth more, so that sizes that
- * creep up call after call do not reallocate every time; 256-byte granules. */
-static size_t grown_size(size_t bytes) {
-    size_t more = bytes / 8;
+/* The size a slot grows to for a need of bytes: the need itself when the slot was
+ * empty (a communicator that sorts the same sizes every time keeps no more than that,
+ * leaving the rest to the sorts' scratch), an eighth more when it held a smaller
+ * buffer, so that sizes that creep up call after call do not reallocate every time;
+ * 256-byte granules. */
+static size_t grown_size(size_t bytes, size_t held) {
+    size_t more = held ? bytes / 8 : 0;
     size_t want = bytes > SIZE_MAX - more ? bytes : bytes + more;
     return sweep__scratch_round(want);
 }
@@ -46,8 +49,9 @@ sweep_status sweep__dist_buffer(sweep_comm *comm, sweep__dist_slot_id slot, size
         *ptr = b->ptr;
         return SWEEP_OK;
     }
+    const size_t had = b->bytes;
     slot_free(comm, (int)slot);
-    size_t want = grown_size(bytes);
+    size_t want = grown_size(bytes, had);
     void *p = NULL;
     /* The test hook (alloc_hook.h) fails one attempt: the first, or the retry. */
     sweep_status st =
@@ -80,10 +84,11 @@ void *sweep__dist_host_buffer(sweep_comm *comm, size_t bytes) {
     sweep__dist_slot *b = &comm->windows;
     if (bytes == 0) return NULL;
     if (bytes <= b->bytes) return b->ptr;
+    const size_t had = b->bytes;
     free(b->ptr);
     b->ptr = NULL;
     b->bytes = 0;
-    size_t want = grown_size(bytes);
+    size_t want = grown_size(bytes, had);
     void *p = malloc(want);
     if (!p) p = malloc(want = bytes);
     if (!p) return NULL;

@@ -77,10 +77,11 @@ uint64_t sweep__fnv_op(uint64_t h, const sweep_kop *op);
 
 /* Context memory of at least bytes from the communicator's slot (bytes 0 gives NULL),
  * kept for later calls; valid until the slot is asked for again or released. A slot
- * grows by freeing its buffer and allocating the need and an eighth more; when that
- * is out of memory, the slots the call does not hold and the context's free scratch
- * blocks are freed and exactly the need is tried once more. The slot is held until
- * sweep__dist_unhold, which every call does before it returns. */
+ * grows by freeing its buffer and allocating the need (an empty slot) or the need and
+ * an eighth more (a slot that was too small); when that is out of memory, the slots
+ * the call does not hold and the context's free scratch blocks are freed and exactly
+ * the need is tried once more. The slot is held until sweep__dist_unhold, which every
+ * call does before it returns. */
 sweep_status sweep__dist_buffer(sweep_comm *comm, sweep__dist_slot_id slot, size_t bytes,
                                 void **ptr);
 void sweep__dist_unhold(sweep_comm *comm);

@@ -96,18 +96,19 @@ SWEEP_API sweep_status sweep_dist_query(sweep_comm_kind kind, sweep_dist_info *o
  * keeps the buffers of its calls in context memory between calls instead of
  * allocating and freeing them every time (a device allocation, and more so a free,
  * waits for the device). Six buffers, one per role, each grown when a call needs more
- * (to the need and an eighth more) and never shrunk: the locally sorted keys and their
- * values (a sort's or split's n input elements), the merge's second buffer of received
- * keys and values (a sort's output count), a scan's tile totals and a small table. So
- * after sorts of at most n input and m output keys of key_size and value_size bytes,
- * it keeps up to about 9/8 (n + m) (key_size + value_size) bytes, plus a few KiB;
+ * (to the need, and an eighth more when it held a smaller one) and never shrunk: the
+ * locally sorted keys and their values (a sort's or split's n input elements), the
+ * merge's second buffer of received keys and values (a sort's output count), a scan's
+ * tile totals and a small table. So after sorts of at most n input and m output keys
+ * of key_size and value_size bytes, it keeps (n + m) (key_size + value_size) bytes
+ * when the sizes never change, up to about 9/8 of that when they grow, plus a few KiB;
  * and in host memory, the sorts' copies of the keys near the split points (at most
- * 36 MiB, less for small pieces).
- * When growing a buffer runs out of memory, the other buffers the call does not use
- * and the context's free scratch blocks are freed and the allocation is tried once
- * more before the call fails with SWEEP_ERR_OUT_OF_MEMORY (the message gives the
- * bytes). sweep_comm_trim gives the buffers back early; sweep_comm_destroy frees them,
- * so destroy a communicator before its context. */
+ * 36 MiB, less for small pieces). When growing a buffer runs out of memory, the
+ * other buffers the call does not use and the context's free scratch blocks are freed
+ * and the allocation is tried once more before the call fails with
+ * SWEEP_ERR_OUT_OF_MEMORY (the message gives the bytes). sweep_comm_trim gives the
+ * buffers back early; sweep_comm_destroy frees them, so destroy a communicator before
+ * its context. */
 typedef struct sweep_comm sweep_comm;
 
 /** Wraps an MPI communicator (mpi_comm points to the caller's MPI_Comm) for a CPU
