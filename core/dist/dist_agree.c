@@ -75,20 +75,6 @@ size_t sweep__dist_sum(const sweep_comm *comm, int k, int below) {
     return s;
 }
 
-sweep_status sweep__dist_alloc(sweep_context *ctx, size_t bytes, void **ptr) {
-    *ptr = NULL;
-    if (bytes == 0) return SWEEP_OK;
-    sweep_status st = ctx->be->alloc(ctx->h, ptr, bytes);
-    if (st == SWEEP_ERR_OUT_OF_MEMORY)
-        return sweep__fail(st, "cannot allocate %zu bytes for the exchange", bytes);
-    if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "alloc", st);
-    return SWEEP_OK;
-}
-
-void sweep__dist_free(sweep_context *ctx, void *ptr) {
-    if (ptr) (void)ctx->be->free(ctx->h, ptr);
-}
-
 static sweep_status copy(sweep_context *ctx, void *dst, const void *src, size_t bytes,
                          sweep_copy_kind kind) {
     if (bytes == 0) return SWEEP_OK;

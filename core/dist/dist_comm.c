@@ -294,6 +294,11 @@ sweep_status sweep_comm_create_nccl_all(sweep_context *const *ctxs, int count, s
 
 void sweep_comm_destroy(sweep_comm *comm) {
     if (!comm) return;
+    SWEEP__ENTER("sweep_comm_destroy");
+    /* The cached buffers go back through the context. Once the context is destroyed
+     * nothing can be freed through it: the last error then says so, and the buffers
+     * are lost (destroy communicators before their contexts). */
+    sweep__dist_buffers_release(comm, sweep__check_ctx(comm->ctx) == SWEEP_OK);
     comm->t->destroy(comm->h);
     free(comm->recs);
     free(comm);

@@ -12,6 +12,23 @@
 
 #include <sweep/sweep_dist.h>
 
+/* The roles of the buffers a communicator keeps between calls (dist_buffers.c). */
+typedef enum sweep__dist_slot_id {
+    SWEEP__DIST_KEYS = 0,        /* sorts: the locally sorted keys; split: the local split */
+    SWEEP__DIST_VALUES = 1,      /* their values                                          */
+    SWEEP__DIST_RECV_KEYS = 2,   /* sorts: the merge's second buffer of received keys      */
+    SWEEP__DIST_RECV_VALUES = 3, /* and of their values                                    */
+    SWEEP__DIST_SCAN = 4,        /* scans, reduce: tile partials and the scan's arena      */
+    SWEEP__DIST_SMALL = 5,       /* radix sort: the histogram; split: the flagged count    */
+    SWEEP__DIST_SLOT_COUNT = 6
+} sweep__dist_slot_id;
+
+/* One cached buffer of context memory: bytes 0 holds none. */
+typedef struct sweep__dist_slot {
+    void *ptr;
+    size_t bytes;
+} sweep__dist_slot;
+
 struct sweep_comm {
     sweep_context *ctx;
     const sweep_comm_table *t;
@@ -19,6 +36,9 @@ struct sweep_comm {
     sweep_comm_kind kind;
     int rank, size;
     struct sweep__dist_rec *recs; /* size records: the last agreement of every rank */
+    sweep__dist_slot slots[SWEEP__DIST_SLOT_COUNT];
+    unsigned held;            /* bit s: the running call uses slot s */
+    sweep__dist_slot windows; /* host memory: the selection's copies of keys */
 };
 
 /* Loads the communicator plugin of a kind once per process; SWEEP_ERR_BACKEND_UNAVAILABLE
@@ -55,9 +75,22 @@ uint64_t sweep__fnv(uint64_t h, const void *data, size_t bytes);
 /* The fingerprint of an operator: kind, dtype, element size and alignment, identity. */
 uint64_t sweep__fnv_op(uint64_t h, const sweep_kop *op);
 
-/* Device buffers of one call (context memory); bytes 0 gives NULL. */
-sweep_status sweep__dist_alloc(sweep_context *ctx, size_t bytes, void **ptr);
-void sweep__dist_free(sweep_context *ctx, void *ptr);
+/* Context memory of at least bytes from the communicator's slot (bytes 0 gives NULL),
+ * kept for later calls; valid until the slot is asked for again or released. A slot
+ * grows by freeing its buffer and allocating the need (an empty slot) or the need and
+ * an eighth more (a slot that was too small); when that is out of memory, the slots
+ * the call does not hold and the context's free scratch blocks are freed and exactly
+ * the need is tried once more. The slot is held until sweep__dist_unhold, which every
+ * call does before it returns. */
+sweep_status sweep__dist_buffer(sweep_comm *comm, sweep__dist_slot_id slot, size_t bytes,
+                                void **ptr);
+void sweep__dist_unhold(sweep_comm *comm);
+/* Host memory of at least bytes for the selection's windows (dist_select.c), kept for
+ * later calls like the slots; NULL when bytes is 0 or malloc fails. */
+void *sweep__dist_host_buffer(sweep_comm *comm, size_t bytes);
+/* Frees every slot (sweep_comm_trim, sweep_comm_destroy): the host buffer always, the
+ * slots of context memory only when ctx_live (through the context's backend). */
+void sweep__dist_buffers_release(sweep_comm *comm, int ctx_live);
 /* Copies between host and context memory (to the host synchronously). */
 sweep_status sweep__dist_to_host(sweep_context *ctx, void *host, const void *src, size_t bytes);
 sweep_status sweep__dist_to_ctx(sweep_context *ctx, void *dst, const void *host, size_t bytes);

@@ -29,9 +29,10 @@ typedef struct local_totals {
 
 /* The local part before the gather: partials of every tile, their scan to the rank
  * total (elem, host) and whether the piece has a head. */
-static sweep_status reduce_local(sweep_context *ctx, const sweep_kop *op, const void *in,
+static sweep_status reduce_local(sweep_comm *comm, const sweep_kop *op, const void *in,
                                  const uint8_t *flags, size_t n, local_totals *lt,
                                  unsigned char *elem, int *has_head, size_t nranks) {
+    sweep_context *ctx = comm->ctx;
     const size_t size = op->size;
     memset(lt, 0, sizeof *lt);
     *has_head = 0;
@@ -43,7 +44,7 @@ static sweep_status reduce_local(sweep_context *ctx, const sweep_kop *op, const 
     size_t fl = flags ? sweep__need_array(slots, 1) : 0;
     size_t scan = sweep__scan_need(slots, size, lt->tile, flags != NULL);
     size_t total = sweep__need_add(sweep__need_add(2 * arr, fl), scan);
-    sweep_status st = sweep__dist_alloc(ctx, total, &lt->buf);
+    sweep_status st = sweep__dist_buffer(comm, SWEEP__DIST_SCAN, total, &lt->buf);
     if (st != SWEEP_OK) return st;
     unsigned char *p = lt->buf;
     lt->partial = p;
@@ -140,12 +141,12 @@ static sweep_status scan_common(sweep_comm *comm, sweep_op op, const void *in, c
     local_totals lt;
     int has_head = 0;
     memset(&mine, 0, sizeof mine);
-    st = reduce_local(ctx, &kop, in, flags, n, &lt, mine.elem, &has_head, (size_t)comm->size);
+    st = reduce_local(comm, &kop, in, flags, n, &lt, mine.elem, &has_head, (size_t)comm->size);
     mine.w[0] = n;
     mine.w[1] = (uint64_t)has_head;
     sweep_status agreed = sweep__dist_agree(comm, st, &mine, "(nothing)");
     if (agreed != SWEEP_OK || n == 0) {
-        sweep__dist_free(ctx, lt.buf);
+        sweep__dist_unhold(comm);
         return agreed;
     }
     const int exclusive = kind == SWEEP_EXCLUSIVE;
@@ -174,7 +175,7 @@ static sweep_status scan_common(sweep_comm *comm, sweep_op op, const void *in, c
         }
     }
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
-    sweep__dist_free(ctx, lt.buf);
+    sweep__dist_unhold(comm); /* lt.buf stays cached */
     return st;
 }
 
@@ -221,14 +222,14 @@ sweep_status sweep_dist_reduce(sweep_comm *comm, sweep_op op, const void *in, si
     local_totals lt;
     int has_head = 0;
     memset(&mine, 0, sizeof mine);
-    st = reduce_local(ctx, &kop, in, NULL, n, &lt, mine.elem, &has_head, (size_t)comm->size);
+    st = reduce_local(comm, &kop, in, NULL, n, &lt, mine.elem, &has_head, (size_t)comm->size);
     if (st == SWEEP_OK && n == 0) {
         /* The fold below needs a small buffer on every rank, also on empty ones. */
         lt.tile = sweep__scan_tile(ctx);
         size_t slots = (size_t)comm->size + 1;
         size_t arr = sweep__need_array(slots, kop.size);
         size_t scan = sweep__scan_need(slots, kop.size, lt.tile, 0);
-        st = sweep__dist_alloc(ctx, sweep__need_add(arr, scan), &lt.buf);
+        st = sweep__dist_buffer(comm, SWEEP__DIST_SCAN, sweep__need_add(arr, scan), &lt.buf);
         if (st == SWEEP_OK) {
             lt.work = lt.buf;
             lt.arena.base = (unsigned char *)lt.buf + arr;
@@ -241,6 +242,6 @@ sweep_status sweep_dist_reduce(sweep_comm *comm, sweep_op op, const void *in, si
     int any = 0;
     if (st == SWEEP_OK) st = fold_totals(comm, &kop, comm->size, &lt, out, &any);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
-    sweep__dist_free(ctx, lt.buf);
+    sweep__dist_unhold(comm); /* lt.buf stays cached */
     return st;
 }

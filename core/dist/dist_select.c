@@ -41,10 +41,12 @@ int sweep__dist_pivot_less(const sweep__dist_order *o, const sweep__dist_pivot *
     return a->rank != b->rank ? a->rank < b->rank : a->index < b->index;
 }
 
-/* The host copy of keys [lo, hi) of one boundary's open range (keys NULL: none). */
+/* The host copy of keys [lo, hi) of one boundary's open range (keys NULL: none), at
+ * byte at of the communicator's host buffer, where room bytes are the boundary's. */
 typedef struct window {
     size_t lo, hi;
     unsigned char *keys;
+    size_t at, room;
 } window;
 
 /* Host bytes of all boundaries' windows of a rank: 32 MiB, or the environment's
@@ -142,7 +144,7 @@ typedef struct select_tables {
     window *win;
 } select_tables;
 
-static void tables_free(select_tables *t, int nb) {
+static void tables_free(select_tables *t) {
     free(t->mine);
     free(t->all);
     free(t->piv);
@@ -151,30 +153,44 @@ static void tables_free(select_tables *t, int nb) {
     free(t->cnts);
     free(t->npiv);
     free(t->done);
-    if (t->win)
-        for (int s = 0; s < nb; ++s)
-            free(t->win[s].keys);
-    free(t->win);
+    free(t->win); /* the keys stay in the communicator's host buffer */
+}
+
+/* Places every boundary's window in the communicator's host buffer: a range only
+ * shrinks, so its window never needs more than the smaller of its range on entry and
+ * its share of the budget. Returns the bytes of all of them. */
+static size_t place_windows(size_t ks, int nb, const size_t *lo, const size_t *hi, size_t budget,
+                            select_tables *t) {
+    const size_t cap = budget / (size_t)nb / ks;
+    size_t at = 0;
+    for (int s = 0; s < nb; ++s) {
+        const size_t range = hi[s + 1] > lo[s + 1] ? hi[s + 1] - lo[s + 1] : 0;
+        t->win[s].at = at;
+        t->win[s].room = (range < cap ? range : cap) * ks;
+        at += t->win[s].room;
+    }
+    return at;
 }
 
 /* Copies the open ranges that fit their share of the window budget to the host (once:
- * ranges only shrink). A range that cannot be allocated stays in context memory. */
-static sweep_status fill_windows(sweep_context *ctx, const void *keys, size_t ks, int nb,
-                                 const size_t *lo, const size_t *hi, size_t budget,
+ * ranges only shrink), into the communicator's host buffer of total bytes (reused
+ * from call to call). Without that buffer the ranges stay in context memory. */
+static sweep_status fill_windows(sweep_comm *comm, const void *keys, size_t ks, int nb,
+                                 const size_t *lo, const size_t *hi, size_t total,
                                  select_tables *t) {
-    const size_t cap = budget / (size_t)nb;
+    unsigned char *base = NULL;
     for (int s = 0; s < nb; ++s) {
         window *w = &t->win[s];
         const size_t a = lo[s + 1], b = hi[s + 1];
-        if (t->done[s] || w->keys || b <= a || (b - a) > cap / ks) continue;
-        w->keys = malloc((b - a) * ks);
-        if (!w->keys) continue;
+        if (t->done[s] || w->keys || b <= a || (b - a) * ks > w->room) continue;
+        if (!base) base = sweep__dist_host_buffer(comm, total);
+        if (!base) return SWEEP_OK;
+        w->keys = base + w->at;
         w->lo = a;
         w->hi = b;
-        sweep_status st =
-            sweep__dist_to_host(ctx, w->keys, (const unsigned char *)keys + a * ks, (b - a) * ks);
+        sweep_status st = sweep__dist_to_host(comm->ctx, w->keys,
+                                              (const unsigned char *)keys + a * ks, (b - a) * ks);
         if (st != SWEEP_OK) {
-            free(w->keys);
             w->keys = NULL;
             return st;
         }
@@ -256,17 +272,17 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
     t.win = calloc((size_t)nb, sizeof *t.win);
     if (!t.mine || !t.all || !t.piv || !t.tmp || !t.cnt || !t.cnts || !t.npiv || !t.done ||
         !t.win) {
-        tables_free(&t, nb);
+        tables_free(&t);
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate the selection tables");
     }
     sweep_status st = SWEEP_OK;
-    const size_t budget = window_budget();
+    const size_t windows = place_windows(o->key_size, nb, lo, hi, window_budget(), &t);
     for (int round = 0;; ++round) {
         int open = 0;
         for (int s = 0; s < nb; ++s)
             open += !t.done[s];
         if (open == 0) break;
-        if (st == SWEEP_OK) st = fill_windows(comm->ctx, keys, o->key_size, nb, lo, hi, budget, &t);
+        if (st == SWEEP_OK) st = fill_windows(comm, keys, o->key_size, nb, lo, hi, windows, &t);
         if (round == 0 && first) {
             for (int s = 0; s < nb; ++s) {
                 t.piv[(size_t)s * M] = first[s];
@@ -343,6 +359,6 @@ sweep_status sweep__dist_select(sweep_comm *comm, const sweep__dist_order *o, co
             }
         }
     }
-    tables_free(&t, nb);
+    tables_free(&t);
     return st;
 }

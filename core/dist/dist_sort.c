@@ -83,24 +83,26 @@ static sweep_status local_sort(sweep_context *ctx, const sweep__dist_order *o, c
     return sweep__merge_sort(ctx, &o->cmp, kin, kout, vin, vout, vsize, n);
 }
 
-/* Radix: this rank's counts of the top digit (2^nbits of them) of the sorted keys. */
-static sweep_status top_histogram(sweep_context *ctx, const sweep_kradix *key, const void *keys,
+/* Radix: this rank's counts of the top digit (2^nbits of them) of the sorted keys. The
+ * backend's histogram counts every pass's digit; asked for the bits of the top digit
+ * alone, it counts that one (the digit at begin_bit + 8 (passes - 1), of the width it
+ * has there) and no other. */
+static sweep_status top_histogram(sweep_comm *comm, const sweep_kradix *key, const void *keys,
                                   size_t n, size_t *host) {
+    sweep_context *ctx = comm->ctx;
     unsigned bits = key->end_bit - key->begin_bit;
     unsigned passes = (bits + SWEEP_RADIX_BITS - 1) / SWEEP_RADIX_BITS;
     memset(host, 0, SWEEP_RADIX_SIZE * sizeof *host);
     if (n == 0) return SWEEP_OK;
+    sweep_kradix top = *key;
+    top.begin_bit = key->begin_bit + (passes - 1) * SWEEP_RADIX_BITS;
     void *hist = NULL;
     sweep_status st =
-        sweep__dist_alloc(ctx, (size_t)passes * SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
+        sweep__dist_buffer(comm, SWEEP__DIST_SMALL, SWEEP_RADIX_SIZE * sizeof(size_t), &hist);
     if (st != SWEEP_OK) return st;
-    st = ctx->be->radix_histogram(ctx->h, key, keys, n, hist);
+    st = ctx->be->radix_histogram(ctx->h, &top, keys, n, hist);
     if (st != SWEEP_OK) st = sweep__backend_failed(ctx->be->name, "radix_histogram", st);
-    if (st == SWEEP_OK)
-        st =
-            sweep__dist_to_host(ctx, host, (size_t *)hist + (size_t)(passes - 1) * SWEEP_RADIX_SIZE,
-                                SWEEP_RADIX_SIZE * sizeof *host);
-    sweep__dist_free(ctx, hist);
+    if (st == SWEEP_OK) st = sweep__dist_to_host(ctx, host, hist, SWEEP_RADIX_SIZE * sizeof *host);
     return st;
 }
 
@@ -228,11 +230,11 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
     tab = calloc(nt * ((size_t)p + 4) + 8 * (size_t)p + nt, sizeof *tab);
     if (!first || !tab || (a->order.radix ? !hist : !samples))
         st = sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate the split tables");
-    if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * ks, &A);
-    if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, n * a->vsize, &VA);
+    if (st == SWEEP_OK) st = sweep__dist_buffer(comm, SWEEP__DIST_KEYS, n * ks, &A);
+    if (st == SWEEP_OK) st = sweep__dist_buffer(comm, SWEEP__DIST_VALUES, n * a->vsize, &VA);
     if (st == SWEEP_OK)
         st = local_sort(ctx, &a->order, a->keys_in, A, a->values_in, VA, a->vsize, n);
-    if (st == SWEEP_OK && a->order.radix) st = top_histogram(ctx, &a->order.key, A, n, myhist);
+    if (st == SWEEP_OK && a->order.radix) st = top_histogram(comm, &a->order.key, A, n, myhist);
     if (st == SWEEP_OK && !a->order.radix) st = regular_samples(comm, &a->order, A, n, first);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     memset(&mine, 0, sizeof mine);
@@ -285,8 +287,10 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
          * round writes the output. */
         merge = merge_order(&a->order, &mcmp);
         const int odd = merge && sweep__dist_merge_rounds(p) % 2 == 1;
-        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * ks, &T);
-        if (st == SWEEP_OK && merge) st = sweep__dist_alloc(ctx, count * a->vsize, &VT);
+        if (st == SWEEP_OK && merge)
+            st = sweep__dist_buffer(comm, SWEEP__DIST_RECV_KEYS, count * ks, &T);
+        if (st == SWEEP_OK && merge)
+            st = sweep__dist_buffer(comm, SWEEP__DIST_RECV_VALUES, count * a->vsize, &VT);
         recv.keys = odd ? T : a->keys_out;
         recv.values = odd ? VT : a->values_out;
         other.keys = odd ? a->keys_out : T;
@@ -302,10 +306,7 @@ static sweep_status sort_common(sweep_comm *comm, sweep_status st, const sort_ar
                         a->vsize, count);
     if (st == SWEEP_OK) st = sweep__dist_sync(ctx);
     if (st == SWEEP_OK && a->num_out) *a->num_out = count;
-    sweep__dist_free(ctx, A);
-    sweep__dist_free(ctx, VA);
-    sweep__dist_free(ctx, T);
-    sweep__dist_free(ctx, VT);
+    sweep__dist_unhold(comm); /* A, VA, T and VT stay cached for the next call */
     free(hist);
     free(samples);
     free(first);

@@ -89,9 +89,10 @@ static sweep_status split_common(sweep_comm *comm, const uint8_t *flags, const v
     void *tmp = NULL, *vtmp = NULL, *count = NULL;
     size_t f = 0;
     if (n > 0) {
-        st = sweep__dist_alloc(ctx, bytes, &tmp);
-        if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, vbytes, &vtmp);
-        if (st == SWEEP_OK) st = sweep__dist_alloc(ctx, sizeof(size_t), &count);
+        st = sweep__dist_buffer(comm, SWEEP__DIST_KEYS, bytes, &tmp);
+        if (st == SWEEP_OK) st = sweep__dist_buffer(comm, SWEEP__DIST_VALUES, vbytes, &vtmp);
+        if (st == SWEEP_OK)
+            st = sweep__dist_buffer(comm, SWEEP__DIST_SMALL, sizeof(size_t), &count);
         if (st == SWEEP_OK)
             st = sweep__split(ctx, flags, in, tmp, elem_size, values_in, vtmp, vsize, n, count,
                               keep_unflagged);
@@ -162,9 +163,7 @@ static sweep_status split_common(sweep_comm *comm, const uint8_t *flags, const v
         }
     }
     free(a);
-    sweep__dist_free(ctx, tmp);
-    sweep__dist_free(ctx, vtmp);
-    sweep__dist_free(ctx, count);
+    sweep__dist_unhold(comm); /* tmp, vtmp and count stay cached */
     return st;
 }
 

@@ -38,9 +38,10 @@
  *  - Calls block until their result is complete, also on GPU contexts: they wait for
  *    the context's earlier work, exchange through NCCL on a stream of their own and
  *    return after it finished.
- *  - Each call allocates its exchange buffers from the context's device and frees them
- *    before it returns; local steps use the context's scratch memory. Calls made while
- *    the context measures scratch (sweep_scratch_query_begin) are refused.
+ *  - The exchange buffers are context memory that the communicator keeps between calls
+ *    (see sweep_comm, sweep_comm_trim); local steps use the context's scratch memory.
+ *    Calls made while the context measures scratch (sweep_scratch_query_begin) are
+ *    refused.
  *  - Counts that come back to the caller (elements kept, elements received) are host
  *    memory (size_t *), unlike the context-memory counts of sweep.h.
  *
@@ -88,7 +89,26 @@ typedef struct sweep_dist_info {
 SWEEP_API sweep_status sweep_dist_query(sweep_comm_kind kind, sweep_dist_info *out);
 
 /** A communicator bound to one context: the ranks, and the engine moving data between
- * them. Opaque; one per rank. */
+ * them. Opaque; one per rank.
+ *
+ * Memory: the calls on a communicator are collective and never run at the same time
+ * (a second call on it before the first returned is undefined), so the communicator
+ * keeps the buffers of its calls in context memory between calls instead of
+ * allocating and freeing them every time (a device allocation, and more so a free,
+ * waits for the device). Six buffers, one per role, each grown when a call needs more
+ * (to the need, and an eighth more when it held a smaller one) and never shrunk: the
+ * locally sorted keys and their values (a sort's or split's n input elements), the
+ * merge's second buffer of received keys and values (a sort's output count), a scan's
+ * tile totals and a small table. So after sorts of at most n input and m output keys
+ * of key_size and value_size bytes, it keeps (n + m) (key_size + value_size) bytes
+ * when the sizes never change, up to about 9/8 of that when they grow, plus a few KiB;
+ * and in host memory, the sorts' copies of the keys near the split points (at most
+ * 36 MiB, less for small pieces). When growing a buffer runs out of memory, the
+ * other buffers the call does not use and the context's free scratch blocks are freed
+ * and the allocation is tried once more before the call fails with
+ * SWEEP_ERR_OUT_OF_MEMORY (the message gives the bytes). sweep_comm_trim gives the
+ * buffers back early; sweep_comm_destroy frees them, so destroy a communicator before
+ * its context. */
 typedef struct sweep_comm sweep_comm;
 
 /** Wraps an MPI communicator (mpi_comm points to the caller's MPI_Comm) for a CPU
@@ -125,9 +145,19 @@ SWEEP_API sweep_status sweep_comm_create_nccl_from_mpi(sweep_context *ctx, const
 SWEEP_API sweep_status sweep_comm_create_nccl_all(sweep_context *const *ctxs, int count,
                                                   sweep_comm **out);
 
-/** Frees a communicator (and the NCCL or MPI communicator it owns). NULL is a no-op.
- * Not collective, but no call on it may be in flight. */
+/** Frees a communicator (and the NCCL or MPI communicator it owns) and the buffers it
+ * keeps (see sweep_comm). NULL is a no-op. Not collective, but no call on it may be in
+ * flight. Destroy it before its context: a communicator whose context was destroyed
+ * first cannot give its buffers back (the last error then says the context is not
+ * live). */
 SWEEP_API void sweep_comm_destroy(sweep_comm *comm);
+
+/** Frees the buffers the communicator keeps between calls (see sweep_comm), for a
+ * caller who wants that memory back (sweep_context_trim does not reach them); the
+ * next call allocates what it needs again. Not collective (each rank trims its own);
+ * no call on comm may be in flight. Errors: SWEEP_ERR_INVALID_ARGUMENT when comm is
+ * NULL or its context is no longer live (nothing is freed then). */
+SWEEP_API sweep_status sweep_comm_trim(sweep_comm *comm);
 
 /** This rank's index and the number of ranks. Either pointer may be NULL. */
 SWEEP_API sweep_status sweep_comm_rank(const sweep_comm *comm, int *rank, int *size);
@@ -206,7 +236,7 @@ SWEEP_API sweep_status sweep_dist_compact(sweep_comm *comm, const uint8_t *flags
  * received runs (sorted, in rank order) merged stably in pairwise rounds, or, for a
  * sort over part of the key's bits, sorted again. Context memory besides the sorts'
  * scratch: the locally sorted piece, and a second buffer of the received keys and
- * values for the merge. */
+ * values for the merge, both kept by the communicator for later calls (see sweep_comm). */
 SWEEP_API sweep_status sweep_dist_radix_sort(sweep_comm *comm, const void *keys_in, void *keys_out,
                                              const void *values_in, void *values_out, size_t n,
                                              size_t out_capacity, size_t *num_out,

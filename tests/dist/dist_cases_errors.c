@@ -3,7 +3,8 @@
  * (NULL with n > 0, another operator, dtype, comparator or element size, a custom
  * operator with other identity bytes, too little output capacity, an unknown kind)
  * makes every rank return SWEEP_ERR_INVALID_ARGUMENT with a message naming that rank,
- * no rank hangs, and no output is written anywhere. Also sweep_dist_query.
+ * no rank hangs, and no output is written anywhere. Also sweep_dist_query, and the
+ * local refusals (a NULL comm, also for sweep_comm_trim).
  */
 #include "custom.h"
 #include "dist_test.h"
@@ -115,6 +116,12 @@ void d_cases_errors(d_env *e) {
         if (sweep_dist_scan(NULL, sum, b.in, b.out, NE, SWEEP_INCLUSIVE) !=
             SWEEP_ERR_INVALID_ARGUMENT)
             d_fail(e, "dist.errors.local", "a NULL comm was accepted");
+        ++e->checks;
+        if (sweep_comm_trim(NULL) != SWEEP_ERR_INVALID_ARGUMENT)
+            d_fail(e, "dist.errors.local", "sweep_comm_trim(NULL) was accepted");
+        else if (strncmp(sweep_last_error(), "sweep_comm_trim: ", 17) != 0)
+            d_fail(e, "dist.errors.local", "message \"%s\" does not name sweep_comm_trim",
+                   sweep_last_error());
         ++e->checks;
         size_t begin = 1, count = 1;
         if (sweep_dist_balanced_piece(10, 3, 3, &begin, &count) != SWEEP_ERR_INVALID_ARGUMENT)

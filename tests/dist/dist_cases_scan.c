@@ -42,9 +42,8 @@ static void gen_input(t_rng *r, sweep_op op, size_t elem, void *x, size_t n) {
     t_gen_op_input(r, op.dtype, op.kind, x, n);
 }
 
-/* mode 0: scan, 1: segmented scan, 2: reduce. */
-static void run_one(d_env *e, const char *name, sweep_op op, size_t elem, int mode,
-                    sweep_scan_kind kind, size_t N, int in_place) {
+void d_run_scan(d_env *e, const char *name, sweep_op op, size_t elem, int mode,
+                sweep_scan_kind kind, size_t N, int in_place) {
     if (!d_selected(e, name)) return;
     t_rng rng;
     t_rng_seed(&rng, name);
@@ -124,15 +123,15 @@ void d_cases_scan(d_env *e) {
                         snprintf(name, sizeof name, "dist.%s.%s.op%d.%s.n%zu", modes[mode],
                                  sweep_dtype_name((sweep_dtype)dt), k, kind ? "excl" : "incl",
                                  sizes[s]);
-                        run_one(e, name, op, elem, mode, (sweep_scan_kind)kind, sizes[s], 0);
+                        d_run_scan(e, name, op, elem, mode, (sweep_scan_kind)kind, sizes[s], 0);
                     }
                 }
             }
         }
         /* In place, and the non-commutative custom operator at every size. */
         snprintf(name, sizeof name, "dist.%s.inplace.u32.sum", modes[mode]);
-        run_one(e, name, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), 4, mode, SWEEP_INCLUSIVE, 5000,
-                1);
+        d_run_scan(e, name, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), 4, mode, SWEEP_INCLUSIVE,
+                   5000, 1);
         sweep_custom_op_desc desc = t_affine32_desc();
         sweep_custom_op *affine = NULL;
         if (!d_ok(e, "dist.custom", sweep_custom_op_create(&affine, &desc), "custom op")) continue;
@@ -140,8 +139,8 @@ void d_cases_scan(d_env *e) {
             for (size_t s = 0; s < sizeof sizes / sizeof *sizes; ++s) {
                 snprintf(name, sizeof name, "dist.%s.affine.%s.n%zu", modes[mode],
                          kind ? "excl" : "incl", sizes[s]);
-                run_one(e, name, sweep_op_custom(affine), sizeof(t_affine32), mode,
-                        (sweep_scan_kind)kind, sizes[s], 0);
+                d_run_scan(e, name, sweep_op_custom(affine), sizeof(t_affine32), mode,
+                           (sweep_scan_kind)kind, sizes[s], 0);
             }
         sweep_custom_op_destroy(affine);
     }

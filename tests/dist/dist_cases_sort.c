@@ -13,18 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct sort_case {
-    int merge;         /* 0 radix, 1 merge */
-    sweep_dtype dtype; /* built-in keys */
-    int custom;        /* merge: CMP_* mode */
-    size_t vsize;
-    unsigned begin_bit, end_bit; /* radix; end 0 = all bits */
-    int descending;
-    int dups;
-    size_t N;
-} sort_case;
-
-static void run_one(d_env *e, const char *name, const sort_case *c) {
+void d_run_sort(d_env *e, const char *name, const d_sort_case *c) {
     if (!d_selected(e, name)) return;
     t_rng rng;
     t_rng_seed(&rng, name);
@@ -82,10 +71,12 @@ static void run_one(d_env *e, const char *name, const sort_case *c) {
     void *ok = in_place ? dk : d_poisoned(e, cap * ks);
     void *ov = in_place ? dv : d_poisoned(e, cap * vs);
     size_t got_n = 12345;
+    if (e->fail_alloc >= 0) sweep_testing_fail_allocation(e->fail_alloc);
     sweep_status st = c->merge ? sweep_dist_merge_sort(e->comm, dk, ok, vs ? dv : NULL,
                                                        vs ? ov : NULL, vs, n, cap, &got_n, cmp)
                                : sweep_dist_radix_sort(e->comm, dk, ok, vs ? dv : NULL,
                                                        vs ? ov : NULL, n, cap, &got_n, &desc);
+    if (e->fail_alloc >= 0) sweep_testing_fail_allocation(-1);
     if (d_ok(e, name, st, "distributed call") && want) {
         ++e->checks;
         if (got_n != oc) d_fail(e, name, "num_out %zu, want %zu", got_n, oc);
@@ -122,32 +113,33 @@ void d_cases_sort(d_env *e) {
                 for (size_t s = 0; s < 5; ++s) {
                     int full = dt == SWEEP_U32 || dt == SWEEP_F64 || dt == SWEEP_I8;
                     if (!full && sizes[s] != 500) continue;
-                    sort_case c = {merge, (sweep_dtype)dt, CMP_BUILTIN, vsizes[(dt + s) % 4], 0, 0,
-                                   desc,  (int)(s % 2),    sizes[s]};
+                    d_sort_case c = {
+                        merge, (sweep_dtype)dt, CMP_BUILTIN, vsizes[(dt + s) % 4], 0, 0,
+                        desc,  (int)(s % 2),    sizes[s]};
                     snprintf(name, sizeof name, "dist.%s.%s.%s.v%zu.dup%d.n%zu",
                              merge ? "mergesort" : "radixsort", sweep_dtype_name(c.dtype),
                              desc ? "desc" : "asc", c.vsize, c.dups, c.N);
-                    run_one(e, name, &c);
+                    d_run_sort(e, name, &c);
                 }
         if (merge) {
             for (int mode = CMP_RECORD; mode <= CMP_REC16; ++mode)
                 for (size_t s = 0; s < 5; ++s) {
-                    sort_case c = {1, SWEEP_U32, mode,         vsizes[s % 4], 0,
-                                   0, 0,         (int)(s % 2), sizes[s]};
+                    d_sort_case c = {1, SWEEP_U32, mode,         vsizes[s % 4], 0,
+                                     0, 0,         (int)(s % 2), sizes[s]};
                     snprintf(name, sizeof name, "dist.mergesort.custom%d.v%zu.n%zu", mode, c.vsize,
                              c.N);
-                    run_one(e, name, &c);
+                    d_run_sort(e, name, &c);
                 }
         } else {
             /* Bit ranges: the top digit then lies in the middle of the key. */
             static const unsigned ranges[][2] = {{3, 29}, {0, 8}, {8, 9}, {20, 32}};
             for (size_t b = 0; b < 4; ++b)
                 for (int desc = 0; desc < 2; ++desc) {
-                    sort_case c = {0,    SWEEP_I32, CMP_BUILTIN, 4, ranges[b][0], ranges[b][1],
-                                   desc, 1,         7000};
+                    d_sort_case c = {0,    SWEEP_I32, CMP_BUILTIN, 4, ranges[b][0], ranges[b][1],
+                                     desc, 1,         7000};
                     snprintf(name, sizeof name, "dist.radixsort.i32.bits%u-%u.%s", ranges[b][0],
                              ranges[b][1], desc ? "desc" : "asc");
-                    run_one(e, name, &c);
+                    d_run_sort(e, name, &c);
                 }
         }
     }

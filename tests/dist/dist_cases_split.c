@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void run_one(d_env *e, const char *name, int compact, size_t elem, size_t vsize,
-                    unsigned permille, size_t N) {
+void d_run_split(d_env *e, const char *name, int compact, size_t elem, size_t vsize,
+                 unsigned permille, size_t N) {
     if (!d_selected(e, name)) return;
     t_rng rng;
     t_rng_seed(&rng, name);
@@ -100,6 +100,6 @@ void d_cases_split(d_env *e) {
                     size_t vsize = !compact && elems[a] == 4 && d % 2 == 0 ? 8 : 0;
                     snprintf(name, sizeof name, "dist.%s.e%zu.v%zu.d%u.n%zu",
                              compact ? "compact" : "split", elems[a], vsize, dens[d], sizes[s]);
-                    run_one(e, name, compact, elems[a], vsize, dens[d], sizes[s]);
+                    d_run_split(e, name, compact, elems[a], vsize, dens[d], sizes[s]);
                 }
 }

@@ -36,6 +36,7 @@ static void run_all(d_env *e) {
         d_cases_scan(e);
         d_cases_split(e);
         d_cases_sort(e);
+        d_cases_reuse(e);
         if (e->layout == 0) { /* the error cases once, all of them */
             int all = e->all_layouts;
             e->all_layouts = 1;
@@ -45,6 +46,27 @@ static void run_all(d_env *e) {
     }
     e->layout = D_EVEN;
     if (e->big_total) d_case_big_sort(e);
+}
+
+/* A communicator outliving its context: sweep_comm_trim refuses it (the buffers can no
+ * longer go back through the context) and sweep_comm_destroy still frees the rest.
+ * Collective (the communicator is made over MPI_COMM_WORLD). */
+static void case_stale_context(d_env *e, const sweep_context_desc *d) {
+    const char *name = "dist.errors.trim_stale_context";
+    if (e->only && !strstr(name, e->only)) return;
+    sweep_context *ctx = NULL;
+    sweep_comm *comm = NULL;
+    if (!d_ok(e, name, sweep_context_create(&ctx, d), "second context")) return;
+    if (d_ok(e, name, sweep_comm_create_mpi(ctx, &(MPI_Comm){MPI_COMM_WORLD}, &comm), "comm")) {
+        d_ok(e, name, sweep_comm_trim(comm), "sweep_comm_trim with a live context");
+        sweep_context_destroy(ctx);
+        ctx = NULL;
+        ++e->checks;
+        if (sweep_comm_trim(comm) != SWEEP_ERR_INVALID_ARGUMENT)
+            d_fail(e, name, "sweep_comm_trim accepted a communicator whose context is destroyed");
+        sweep_comm_destroy(comm);
+    }
+    sweep_context_destroy(ctx);
 }
 
 static void mpi_gather_u64(d_env *e, uint64_t mine, uint64_t *all) {
@@ -94,8 +116,8 @@ static int run_all_gpus(const opts *o) {
         return 1;
     }
     for (int i = 0; i < count; ++i) {
-        envs[i] = (d_env){ctxs[i], comms[i],          i, count, 0, 0, 0, o->only, o->all_layouts,
-                          o->big,  thread_gather_u64, &g};
+        envs[i] = (d_env){ctxs[i], comms[i],          i,  count, 0, 0, 0, o->only, o->all_layouts,
+                          o->big,  thread_gather_u64, &g, -1};
         pthread_create(&threads[i], NULL, thread_main, &envs[i]);
     }
     long checks = 0, failures = 0;
@@ -165,6 +187,7 @@ int main(int argc, char **argv) {
     e.all_layouts = o.all_layouts;
     e.big_total = o.big;
     e.gather_u64 = mpi_gather_u64;
+    e.fail_alloc = -1;
     /* One GPU a rank on GPU backends: rank modulo the devices of this host. */
     int device = 0;
     if (o.backend == SWEEP_BACKEND_CUDA || o.backend == SWEEP_BACKEND_HIP) {
@@ -197,6 +220,7 @@ int main(int argc, char **argv) {
         return T_EXIT_SKIP;
     }
     run_all(&e);
+    if (!o.nccl) case_stale_context(&e, &d);
     long mine[2] = {e.checks, e.failures}, sum[2] = {0, 0};
     MPI_Allreduce(mine, sum, 2, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (e.rank == 0)

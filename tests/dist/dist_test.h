@@ -31,7 +31,13 @@ typedef struct d_env {
     /* Gathers one uint64 from every rank (size of them, rank order): MPI or threads. */
     void (*gather_u64)(struct d_env *e, uint64_t mine, uint64_t *all);
     void *gather_state;
+    long fail_alloc; /* d_run_sort: >= 0 arms the allocation hook with it for the call */
 } d_env;
+
+/* libsweep's test-only allocation-failure hook (core/alloc_hook.c): the k-th
+ * allocation the library attempts from now on, on the calling thread, fails (once);
+ * -1 disarms. */
+void sweep_testing_fail_allocation(long k);
 
 /* Counts of every rank (size entries) and this rank's begin and count, for N elements
  * under env->layout; the uneven partitions are seeded by name. */
@@ -57,10 +63,36 @@ int d_same(d_env *e, const char *name, const char *what, const void *got, const 
 /* Frees context memory (NULL ok). */
 void d_free(d_env *e, void *dev);
 
+/* One sort case: built-in keys of dtype (or a custom comparator of tests/common's
+ * comparators.h on a merge sort), values of vsize bytes, N keys in all. */
+typedef struct d_sort_case {
+    int merge;         /* 0 radix, 1 merge */
+    sweep_dtype dtype; /* built-in keys */
+    int custom;        /* merge: CMP_* mode */
+    size_t vsize;
+    unsigned begin_bit, end_bit; /* radix; end 0 = all bits */
+    int descending;
+    int dups;
+    size_t N;
+} d_sort_case;
+
+/* Runs one sort case under the current partition (when selected) and checks every
+ * rank's piece against the single-process sort of the whole input. */
+void d_run_sort(d_env *e, const char *name, const d_sort_case *c);
+/* The same for a split (compact 0, values of vsize bytes) or a compaction: N elements
+ * of elem bytes in all, permille of them flagged. */
+void d_run_split(d_env *e, const char *name, int compact, size_t elem, size_t vsize,
+                 unsigned permille, size_t N);
+/* The same for a scan (mode 0), a segmented scan (1) or a reduction (2) of N elements
+ * of elem bytes in all; in_place: out is in. */
+void d_run_scan(d_env *e, const char *name, sweep_op op, size_t elem, int mode,
+                sweep_scan_kind kind, size_t N, int in_place);
+
 /* The case families; each runs every layout itself. */
 void d_cases_scan(d_env *e);
 void d_cases_split(d_env *e);
 void d_cases_sort(d_env *e);
+void d_cases_reuse(d_env *e);
 void d_cases_errors(d_env *e);
 void d_case_big_sort(d_env *e);
 
