@@ -746,7 +746,7 @@ int main(int argc, char **argv) {
 
     /* The communicator's buffers, kept between the sorts above, go back before the
      * single-context reference needs the whole total's memory. */
-    if (b.single) CHECK(&b, sweep_comm_trim(b.comm));
+    if (b.single && b.comm) CHECK(&b, sweep_comm_trim(b.comm));
     if (b.single && b.rank == 0) single_reference(&b);
     if (b.rank == 0) {
         if (b.single_only)
