@@ -39,16 +39,16 @@ static sweep_status check_host_offsets(const size_t *off, size_t nseg, size_t n)
     return SWEEP_OK;
 }
 
-/* The least segment count whose offsets the backend checks itself, where it can. */
-#define SWEEP__BACKEND_OFFSETS_CHECK_MIN 4096
-
-/* The backend's own check of the offsets (table entry check_offsets), where it has one
- * and the offsets are many: on the GPU backends a kernel, the call waiting for three
- * words, where copying the offsets to the host cost more than the call they guard; on
- * the OpenMP backend every thread a part. On the H100 the kernel's memset, launch and
- * read-back cost more than copying a few thousand offsets: a segmented reduce of 2^12
- * elements in 256 segments took 25 us with the copy and 34 with the kernel, 2^20
- * elements in 65536 segments 195 and 40. */
+/* The backend's own check of the offsets (table entry check_offsets), where it has one,
+ * for every segment count: on the GPU backends one kernel launch and one wait, the
+ * kernel storing its three words straight into pinned host memory; on the OpenMP
+ * backend every thread a part (one thread, inline, for few offsets). Before, the GPU
+ * check took a memset, a launch, a copy of three words and a wait, and below 4096
+ * segments the core copied all the offsets to the host instead, the faster of the two
+ * there: on the H100 a segmented reduce of 2^12 elements in 256 segments took 25 us
+ * with the copy and 34 with that check (2^20 elements in 65536 segments: 195 and 40),
+ * and segmented reduces of 2^12 to 2^18 elements took 27-33 us against CUB's 9, most
+ * of it the check. */
 static sweep_status backend_check(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
                                   size_t *first, size_t *last) {
     size_t r[3];
@@ -77,7 +77,8 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
     sweep_status st = sweep__bytes(nseg + 1, sizeof(size_t), "offsets", &bytes);
     if (st != SWEEP_OK) return st;
     if (nseg == SIZE_MAX) return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "nseg is too large");
-    if (ctx->be->check_offsets && nseg >= SWEEP__BACKEND_OFFSETS_CHECK_MIN)
+    /* nseg = 0: the table's entry wants one segment at least; offsets[0] alone is read */
+    if (ctx->be->check_offsets && nseg >= 1)
         return backend_check(ctx, offsets, nseg, n, first, last);
     if (ctx->props.flags & SWEEP_BACKEND_HOST_MEMORY) {
         st = check_host_offsets(offsets, nseg, n);
@@ -87,8 +88,8 @@ sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, siz
         }
         return st;
     }
-    /* Device memory without the backend's check: read back whole (the call is
-     * synchronous for this). */
+    /* Device memory without the backend's check (or nseg = 0): read back whole (the
+     * call is synchronous for this). */
     size_t *host = sweep__alloc_should_fail() ? NULL : malloc(bytes);
     if (!host)
         return sweep__fail(SWEEP_ERR_OUT_OF_MEMORY, "cannot allocate %zu bytes to check offsets",

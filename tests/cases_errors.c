@@ -41,6 +41,7 @@ void t_register_errors(t_registry *r) {
         {"errors.nontrivial_runs", e_nontrivial_runs},
         {"errors.histogram_even", e_histogram_even},
         {"errors.histogram_range", e_histogram_range},
+        {"errors.offsets_edges", e_offsets_edges},
     };
     t_case c;
     memset(&c, 0, sizeof c);

@@ -46,6 +46,8 @@ E_CASE(e_run_length);
 E_CASE(e_nontrivial_runs);
 E_CASE(e_histogram_even);
 E_CASE(e_histogram_range);
+/* cases_errors_offsets.c */
+E_CASE(e_offsets_edges);
 
 #undef E_CASE
 

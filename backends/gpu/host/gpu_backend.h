@@ -61,9 +61,19 @@ struct sweep_gpu_handle {
     void *readback;
     sweep_gpu_event readback_event;
     int readback_failed;
-    /* The offsets check's result on the device (offsets_check.cu); NULL until the
-     * first check. */
+    /* The offsets check (offsets_check.cu), all made on the first check. check_result:
+     * device words, the least decreasing index and the count of finished blocks (the
+     * kernel's last block leaves both ready for the next check), then three words of
+     * result for when check_host could not be had. check_host: pinned host memory
+     * mapped into the device's address space (check_host_device there), which the
+     * kernel writes the three words of result to; check_mapped_failed if it could not
+     * be had. check_dirty: a check may have stopped halfway, the device words need
+     * setting again. */
     unsigned long long *check_result;
+    unsigned long long *check_host;
+    unsigned long long *check_host_device;
+    int check_mapped_failed;
+    int check_dirty;
     /* Run-time compiled programs of custom operators and comparators
      * (rtc/rtc_programs.cpp); NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
@@ -183,7 +193,8 @@ sweep_status sweep_gpu_segmented_sort(void *h, const sweep_kradix *key, const sw
 
 /* ---- offsets_check.cu ---- */
 sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);
-/* Frees the check's device word; the device is current and the stream idle. */
+/* Frees the check's device words and mapped host memory; the device is current and the
+ * stream idle. */
 void sweep_gpu_check_release(sweep_gpu_handle *h);
 
 /* ---- merge.cu ---- */

@@ -82,6 +82,9 @@ sweep_gpu_error sweep_gpu_device_free(void *ptr);
 /* Pinned host memory. */
 sweep_gpu_error sweep_gpu_host_alloc(void **ptr, size_t bytes);
 sweep_gpu_error sweep_gpu_host_free(void *ptr);
+/* Pinned host memory mapped into the current device's address space: *ptr for the
+ * host, *device_ptr for kernels (NULL both where it fails; sweep_gpu_host_free frees). */
+sweep_gpu_error sweep_gpu_host_alloc_mapped(void **ptr, void **device_ptr, size_t bytes);
 sweep_gpu_error sweep_gpu_memcpy_async(void *dst, const void *src, size_t bytes,
                                        sweep_copy_kind kind, sweep_gpu_stream stream);
 sweep_gpu_error sweep_gpu_memset_async(void *dst, int value, size_t bytes, sweep_gpu_stream stream);

@@ -37,6 +37,22 @@ sweep_gpu_error sweep_gpu_host_free(void *ptr) {
     return SWEEP_GPU_RT_HOST_FREE(ptr);
 }
 
+sweep_gpu_error sweep_gpu_host_alloc_mapped(void **ptr, void **device_ptr, size_t bytes) {
+    void *p = NULL, *d = NULL;
+    *ptr = NULL;
+    *device_ptr = NULL;
+    sweep_gpu_error err = SWEEP_GPU_RT_HOST_ALLOC_MAPPED(&p, bytes);
+    if (err != 0) return err;
+    err = SWEEP_GPU_RT_HOST_DEVICE_POINTER(&d, p);
+    if (err != 0) {
+        (void)SWEEP_GPU_RT_HOST_FREE(p);
+        return err;
+    }
+    *ptr = p;
+    *device_ptr = d;
+    return 0;
+}
+
 sweep_gpu_error sweep_gpu_memcpy_async(void *dst, const void *src, size_t bytes,
                                        sweep_copy_kind kind, sweep_gpu_stream stream) {
     const SWEEP_GPU_RT(MemcpyKind) k =

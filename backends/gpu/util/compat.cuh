@@ -63,11 +63,16 @@ constexpr int sweep_gpu_max_threads(int max_threads, int = 0) {
 /* The runtimes' host calls that correspond one to one, for the part of the runtime
  * interface written once (host/runtime_common.cu): most differ in the prefix alone
  * (SWEEP_GPU_RT(MemsetAsync) is cudaMemsetAsync or hipMemsetAsync); pinned host
- * memory and loaded programs (CUDA's library API, HIP's module API) in their names. */
+ * memory (also mapped into the device's address space, with its device address) and
+ * loaded programs (CUDA's library API, HIP's module API) in their names. */
 #if defined(__HIPCC__)
 #define SWEEP_GPU_RT(name) hip##name
 #define SWEEP_GPU_RT_HOST_ALLOC(ptr, bytes) hipHostMalloc((ptr), (bytes), hipHostMallocDefault)
 #define SWEEP_GPU_RT_HOST_FREE(ptr) hipHostFree(ptr)
+#define SWEEP_GPU_RT_HOST_ALLOC_MAPPED(ptr, bytes)                                                 \
+    hipHostMalloc((ptr), (bytes), hipHostMallocMapped)
+#define SWEEP_GPU_RT_HOST_DEVICE_POINTER(device_ptr, ptr)                                          \
+    hipHostGetDevicePointer((device_ptr), (ptr), 0)
 typedef hipModule_t sweep_gpu_rt_module;
 typedef hipFunction_t sweep_gpu_rt_kernel;
 #define SWEEP_GPU_RT_MODULE_LOAD(module, image) hipModuleLoadData((module), (image))
@@ -78,6 +83,10 @@ typedef hipFunction_t sweep_gpu_rt_kernel;
 #define SWEEP_GPU_RT(name) cuda##name
 #define SWEEP_GPU_RT_HOST_ALLOC(ptr, bytes) cudaHostAlloc((ptr), (bytes), cudaHostAllocDefault)
 #define SWEEP_GPU_RT_HOST_FREE(ptr) cudaFreeHost(ptr)
+#define SWEEP_GPU_RT_HOST_ALLOC_MAPPED(ptr, bytes)                                                 \
+    cudaHostAlloc((ptr), (bytes), cudaHostAllocMapped)
+#define SWEEP_GPU_RT_HOST_DEVICE_POINTER(device_ptr, ptr)                                          \
+    cudaHostGetDevicePointer((device_ptr), (ptr), 0)
 typedef cudaLibrary_t sweep_gpu_rt_module;
 typedef cudaKernel_t sweep_gpu_rt_kernel;
 #define SWEEP_GPU_RT_MODULE_LOAD(module, image)                                                    \
