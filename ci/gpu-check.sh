@@ -287,7 +287,8 @@ if [ "$quick" = 0 ]; then
                   "radix_sort .v4.bits0-32.asc.n4097 hybrid" "split e4.v0.p500.count.n65537 resident" \
                   "split .n4097 three-kernel" "segmented_sort u32.asc.v8.mixed.n1000" \
                   "segmented_sort custom_record.v4.empty.n3001" "search f32.asc.sorted.n4097" \
-                  "unique i32.tiles" "run_length u16.tiles" "histogram i32.random.bins256"; do
+                  "unique i32.tiles" "run_length u16.tiles" "histogram i32.random.bins256" \
+                  "errors offsets_edges" "radix_sort f32.v8.bits0-32.desc.n65536"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
