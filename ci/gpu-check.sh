@@ -288,7 +288,7 @@ if [ "$quick" = 0 ]; then
                   "split .n4097 three-kernel" "segmented_sort u32.asc.v8.mixed.n1000" \
                   "segmented_sort custom_record.v4.empty.n3001" "search f32.asc.sorted.n4097" \
                   "unique i32.tiles" "run_length u16.tiles" "histogram i32.random.bins256" \
-                  "errors offsets_edges" "radix_sort f32.v8.bits0-32.desc.n65536"; do
+                  "errors offsets_edges" "radix_sort f32.v16.bits0-32.asc.n65536.inplace"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""

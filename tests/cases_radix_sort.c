@@ -230,19 +230,23 @@ void t_register_radix_sort(t_registry *r) {
                 (int)(k % 2), (int)(k / 2 % 2), c.n);
         }
     /* both sides of the most keys on every bit that the GPU backends sort with their
-     * merge sort instead of the radix passes (sm_90's tuning: 2^16 keys of every width,
-     * with values or not) */
-    static const int merge_dtypes[] = {SWEEP_U8, SWEEP_I32, SWEEP_F32, SWEEP_I64, SWEEP_F64};
-    static const size_t merge_sizes[] = {(size_t)1 << 16, ((size_t)1 << 16) + 1};
-    for (unsigned d = 0; d < sizeof merge_dtypes / sizeof merge_dtypes[0]; ++d)
-        for (unsigned s = 0; s < 2; ++s)
-            for (unsigned v = 0; v < 2; ++v, ++k) {
-                const int dt = merge_dtypes[d];
-                c.n = merge_sizes[s];
-                reg(r, &c, dt, v ? value_sizes[1 + k % 5] : 0, 0,
-                    8u * (unsigned)sweep_dtype_size((sweep_dtype)dt), (int)(k % 2),
-                    (int)(k / 2 % 2), c.n);
-            }
+     * merge sort instead of the radix passes (sm_90's tuning: 2^17 keys of 4 bytes
+     * alone, 2^16 with values, 2^20 keys of 8 bytes; never 1-byte keys) */
+    static const struct {
+        int dt, values;
+        size_t n;
+    } merge_max[] = {{SWEEP_U8, 0, (size_t)1 << 17},  {SWEEP_I32, 0, (size_t)1 << 17},
+                     {SWEEP_F32, 0, (size_t)1 << 17}, {SWEEP_U8, 1, (size_t)1 << 16},
+                     {SWEEP_I32, 1, (size_t)1 << 16}, {SWEEP_F32, 1, (size_t)1 << 16},
+                     {SWEEP_I64, 0, (size_t)1 << 20}, {SWEEP_F64, 1, (size_t)1 << 20}};
+    for (unsigned d = 0; d < sizeof merge_max / sizeof merge_max[0]; ++d)
+        for (unsigned s = 0; s < 2; ++s, ++k) {
+            const int dt = merge_max[d].dt;
+            c.n = merge_max[d].n + s;
+            reg(r, &c, dt, merge_max[d].values ? value_sizes[1 + k % 5] : 0, 0,
+                8u * (unsigned)sweep_dtype_size((sweep_dtype)dt), (int)(k % 2), (int)(k / 2 % 2),
+                c.n);
+        }
     /* keys differing in none, one, two or three of their bytes (top, bottom, middle) */
     static const struct {
         int dt, vs;

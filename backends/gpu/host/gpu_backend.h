@@ -42,7 +42,7 @@ struct sweep_gpu_handle {
      * inputs. */
     size_t radix_hybrid_min8, radix_hybrid_min4, radix_hybrid_min4_keys;
     /* Radix sorts on every bit of at most this many keys take the merge sort
-     * (radix.cu): 8-byte keys, shorter keys with values, alone (the tuning's
+     * (radix.cu): 8-byte keys, 4-byte keys with values, alone (the tuning's
      * radix_merge_max*). SWEEP_CUDA_RADIX_MERGE_MAX and SWEEP_HIP_RADIX_MERGE_MAX set
      * all three (tests: 0 keeps every such sort on the radix passes). */
     size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;

@@ -209,11 +209,13 @@ size_t hybrid_min(const sweep_gpu_handle *h, size_t key_size, bool values) {
 }
 
 /* The most keys of key_size bytes, with values or not, that the merge sort takes
- * (the device tuning's, unless a test sets it). */
+ * (the device tuning's, unless a test sets it); none of 1 or 2 bytes, which the LSD
+ * sort takes in one or two passes. */
 size_t merge_max(const sweep_gpu_handle *h, size_t key_size, bool values) {
-    return key_size == 8 ? h->radix_merge_max8
-           : values      ? h->radix_merge_max4
-                         : h->radix_merge_max4_keys;
+    return key_size < 4    ? 0
+           : key_size == 8 ? h->radix_merge_max8
+           : values        ? h->radix_merge_max4
+                           : h->radix_merge_max4_keys;
 }
 
 template <class U, class Vt>

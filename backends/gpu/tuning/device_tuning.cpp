@@ -13,6 +13,11 @@ namespace {
  * - the hybrid radix sort from where it was faster than the LSD sort: 2^25 8-byte keys,
  *   2^26 4-byte keys with values, 2^27 4-byte keys alone
  *   (docs/perf/radix-sort.md#where-the-hybrid-is-used);
+ * - the merge sort for radix sorts on every bit where it beat the LSD passes: up to
+ *   2^20 8-byte keys (u64 keys 154 against 183 us at 2^20, 252 against 263 at 2^21),
+ *   2^16 4-byte keys with values (u32 pairs 71 against 74 us at 2^16, 84 against 78 at
+ *   2^17), 2^17 4-byte keys alone (69 against 73 us at 2^17, 80 against 78 at 2^18)
+ *   (docs/perf/radix-sort.md#short-sorts-by-merging);
  * - the one-kernel split below 256 MiB of elements (u32: faster than the three kernels
  *   from 2^16 to 2^25 elements, even at 2^26, slower at 2^28;
  *   docs/perf/split.md#the-one-kernel-split). */
@@ -27,9 +32,9 @@ constexpr sweep_gpu_tuning kSm90 = {
     /* radix_hybrid_min8, _min4, _min4_keys */ (size_t)1 << 25,
     (size_t)1 << 26,
     (size_t)1 << 27,
-    /* radix_merge_max8, _max4, _max4_keys */ (size_t)1 << 16,
+    /* radix_merge_max8, _max4, _max4_keys */ (size_t)1 << 20,
     (size_t)1 << 16,
-    (size_t)1 << 16,
+    (size_t)1 << 17,
     /* split_resident_bytes */ (size_t)1 << 28,
     /* reduce_blocks_per_sm */ 4,
     /* reduce_one_block_bytes */ 16384,

@@ -28,7 +28,7 @@ typedef struct sweep_gpu_tuning {
     size_t radix_hybrid_min8, radix_hybrid_min4, radix_hybrid_min4_keys;
     /* Radix sorts on every bit of at most this many keys (more than one block sort's
      * tile) take the merge sort instead, which sorts them in the same order with fewer
-     * launches: 8-byte keys, 4-byte or shorter keys with values, alone. */
+     * launches: 8-byte keys, 4-byte keys with values, alone (never shorter keys). */
     size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;
     /* Splits without values of fewer bytes of elements take the one-kernel split,
      * where the device launches cooperative grids. */
