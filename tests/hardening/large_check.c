@@ -209,6 +209,32 @@ void lc_sort_u8(const uint8_t *in, const uint8_t *out, size_t n, lc_report *r) {
     lc_finish(&j, r);
 }
 
+/* ---- histogram of u8 samples ---- */
+
+void lc_histogram_u8(const uint8_t *in, size_t n, const uint64_t *counts, size_t nbins,
+                     lc_report *r) {
+    lc_job j = {.in = in, .elem_size = 1, .n = n};
+    if (!lc_start(&j)) {
+        no_memory(r);
+        return;
+    }
+    lp_for(n, LC_CHUNKS, hist_u8, &j);
+    uint64_t want[256] = {0};
+    for (size_t c = 0; c < LC_CHUNKS; ++c)
+        for (unsigned v = 0; v < 256; ++v)
+            want[v] += j.chunks[c].hist[v];
+    lc_finish(&j, r);
+    for (size_t v = 0; v < nbins && v < 256; ++v) {
+        if (counts[v] == want[v]) continue;
+        if (r->bad++ == 0) {
+            r->first = v;
+            r->got = counts[v];
+            r->want = want[v];
+            r->what = "bin count";
+        }
+    }
+}
+
 /* ---- radix sort of permutation keys ---- */
 
 #define LC_2POW32 ((size_t)1 << 32)

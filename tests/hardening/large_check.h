@@ -32,6 +32,11 @@ void lc_split(const uint8_t *flags, const void *in, const void *out, size_t elem
  * as in does (which together fix every position). */
 void lc_sort_u8(const uint8_t *in, const uint8_t *out, size_t n, lc_report *r);
 
+/* Histogram of u8 samples in bins of width 1 over [0, nbins): counts[v] (u64) is how
+ * often v occurs in in, for v < nbins (larger samples fall outside). */
+void lc_histogram_u8(const uint8_t *in, size_t n, const uint64_t *counts, size_t nbins,
+                     lc_report *r);
+
 /* Radix sort of lg_fill_perm_keys keys (values may be NULL): out is non-decreasing, every
  * key is one of the input's, exactly the d = n - 2^32 keys P(0..d-1) occur twice and no
  * other twice (so out is the input's multiset in order), and each value is its key's

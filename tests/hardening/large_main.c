@@ -1,9 +1,11 @@
 /*
  * sweep-hardening-large [--backend NAME] [--n N] [--path fused|generic] [--no-pairs]
+ *                       [--steps scan,split,sort,segsort,histogram] (default: all)
  * Inputs beyond 2^32 elements: scan (u8 and u32 SUM, inclusive and exclusive), split
- * (u8 and u32 elements, random flags) and radix sort (u8 keys, u32 keys, u32 keys with
- * u32 values) on n elements (default 2^32 + 7, where 32-bit indices and counts wrap),
- * every output element checked exactly on all host cores. Prints the memory and the
+ * (u8 and u32 elements, random flags), radix sort (u8 keys, u32 keys, u32 keys with
+ * u32 values), segmented radix sort (u8 keys, segments across index 2^32) and the
+ * even histogram (u8 samples, u64 counts) on n elements (default 2^32 + 7, where 32-bit indices and
+ * counts wrap), every output element checked exactly on all host cores. Prints the memory and the
  * time of each step. Default backend cuda; an unavailable backend exits 77 (skipped).
  * CPU backends run it with a smaller n so CI checks the program itself.
  *
@@ -350,14 +352,160 @@ done:
     host_free(r, hkeys, bytes);
 }
 
+/* ---- segmented radix sort ---- */
+
+typedef struct segsort_user {
+    size_t n, nseg;
+    const size_t *offsets; /* context memory */
+} segsort_user;
+
+static sweep_status call_segsort(sweep_context *ctx, void *const *dev, const void *user) {
+    const segsort_user *u = user;
+    sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U8);
+    return sweep_segmented_radix_sort(ctx, dev[0], dev[1], NULL, NULL, u->n, u->offsets, u->nseg,
+                                      &d);
+}
+
+/* u8 keys in five segments: a short one, one of nearly all keys (about 2^32 at the
+ * default n), five keys across index 2^32, an empty one and the last five keys (past
+ * 2^32). Smaller n keep the shape around n / 2. Every segment is checked as a u8 sort
+ * of its own keys. */
+static void step_segsort(lm_run *r) {
+    const size_t n = r->n, two32 = (size_t)1 << 32;
+    const size_t cut = n > two32 + 2 ? two32 : n / 2 + 3;
+    const size_t off[6] = {0, n / 1024, cut - 3, cut + 2, cut + 2, n};
+    const size_t nseg = 5;
+    const char *name = "segmented_radix_sort u8";
+    double t0 = now_s();
+    void *hkeys = host_alloc(r, n), *hout = hkeys ? host_alloc(r, n) : NULL;
+    sweep_status st = SWEEP_OK;
+    void *dev[3] = {NULL, NULL, NULL};
+    if (!hout) goto done;
+    dev[0] = dev_alloc(r, n, &st);
+    if (dev[0]) dev[1] = dev_alloc(r, n, &st);
+    if (dev[1]) dev[2] = dev_alloc(r, sizeof off, &st);
+    if (!dev[2]) {
+        sw_ok(r, st, "sweep_malloc");
+        goto done;
+    }
+    lg_fill_random(hkeys, 1, n, lg_seed(name));
+    double gen = now_s() - t0;
+    t0 = now_s();
+    if (!upload(r, dev[0], hkeys, n) || !upload(r, dev[2], off, sizeof off)) goto done;
+    double up = now_s() - t0;
+    segsort_user u = {n, nseg, dev[2]};
+    size_t scratch = 0;
+    double run = 0;
+    if (timed_call(r, call_segsort, dev, &u, &dev[1], &n, 1, &scratch, &run) != 1) {
+        r->failed = 1;
+        goto done;
+    }
+    t0 = now_s();
+    if (!download(r, hout, dev[1], n)) goto done;
+    double down = now_s() - t0;
+    t0 = now_s();
+    lc_report rep;
+    memset(&rep, 0, sizeof rep);
+    for (size_t s = 0; s < nseg; ++s) {
+        lc_report one;
+        lc_sort_u8((const uint8_t *)hkeys + off[s], (const uint8_t *)hout + off[s],
+                   off[s + 1] - off[s], &one);
+        if (one.bad && rep.bad == 0) {
+            rep = one;
+            rep.first += off[s];
+        } else {
+            rep.bad += one.bad;
+        }
+    }
+    print_step(r, name, scratch, gen, up, run, down, now_s() - t0, &rep);
+done:
+    dev_free(r, dev[2], sizeof off);
+    dev_free(r, dev[1], n);
+    dev_free(r, dev[0], n);
+    host_free(r, hout, n);
+    host_free(r, hkeys, n);
+}
+
+/* ---- histogram ---- */
+
+typedef struct hist_user {
+    size_t n;
+    void *counts;
+} hist_user;
+
+/* Bins of width 1 over [0, 255): samples of 255 fall outside. */
+#define LM_BINS 255
+
+static sweep_status call_histogram(sweep_context *ctx, void *const *dev, const void *user) {
+    const hist_user *u = user;
+    const uint8_t lower = 0, upper = LM_BINS;
+    return sweep_histogram_even(ctx, dev[0], SWEEP_U8, u->n, &lower, &upper, LM_BINS, u->counts,
+                                SWEEP_U64);
+}
+
+static void step_histogram(lm_run *r) {
+    const size_t n = r->n, cbytes = LM_BINS * sizeof(uint64_t);
+    const char *name = "histogram_even u8";
+    double t0 = now_s();
+    void *hin = host_alloc(r, n);
+    uint64_t counts[LM_BINS];
+    sweep_status st = SWEEP_OK;
+    void *dev[2] = {NULL, NULL};
+    if (!hin) goto done;
+    dev[0] = dev_alloc(r, n, &st);
+    if (dev[0]) dev[1] = dev_alloc(r, cbytes, &st);
+    if (!dev[1]) {
+        sw_ok(r, st, "sweep_malloc");
+        goto done;
+    }
+    lg_fill_random(hin, 1, n, lg_seed(name));
+    double gen = now_s() - t0;
+    t0 = now_s();
+    if (!upload(r, dev[0], hin, n)) goto done;
+    double up = now_s() - t0;
+    hist_user u = {n, dev[1]};
+    size_t scratch = 0;
+    double run = 0;
+    if (timed_call(r, call_histogram, dev, &u, &dev[1], &cbytes, 1, &scratch, &run) != 1) {
+        r->failed = 1;
+        goto done;
+    }
+    t0 = now_s();
+    if (!download(r, counts, dev[1], cbytes)) goto done;
+    double down = now_s() - t0;
+    t0 = now_s();
+    lc_report rep;
+    lc_histogram_u8(hin, n, counts, LM_BINS, &rep);
+    print_step(r, name, scratch, gen, up, run, down, now_s() - t0, &rep);
+done:
+    dev_free(r, dev[1], cbytes);
+    dev_free(r, dev[0], n);
+    host_free(r, hin, n);
+}
+
 static void trim(lm_run *r) {
     sw_ok(r, sweep_context_trim(r->ctx), "sweep_context_trim");
 }
 
 static int usage(void) {
     printf("usage: sweep-hardening-large [--backend serial|openmp|cuda|hip] [--n N]\n"
-           "                             [--path fused|generic] [--no-pairs]\n");
+           "                             [--path fused|generic] [--no-pairs]\n"
+           "                             [--steps scan,split,sort,segsort,histogram]\n");
     return 2;
+}
+
+/* Whether the comma-separated list names step (NULL: every step). */
+static int wanted(const char *list, const char *step) {
+    if (!list) return 1;
+    const size_t len = strlen(step);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        const size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, step, n) == 0) return 1;
+        if (!end) break;
+        p = end + 1;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -365,6 +513,7 @@ int main(int argc, char **argv) {
     size_t n = ((size_t)1 << 32) + 7;
     unsigned options = 0;
     int pairs = 1;
+    const char *steps = NULL;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc) {
             if (!t_parse_backend(argv[++i], &backend)) return usage();
@@ -381,6 +530,19 @@ int main(int argc, char **argv) {
                 return usage();
         } else if (strcmp(argv[i], "--no-pairs") == 0) {
             pairs = 0;
+        } else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
+            steps = argv[++i];
+            static const char *const known[] = {"scan", "split", "sort", "segsort", "histogram"};
+            for (const char *p = steps; *p;) {
+                const char *end = strchr(p, ',');
+                const size_t len = end ? (size_t)(end - p) : strlen(p);
+                int ok = 0;
+                for (unsigned k = 0; k < 5; ++k)
+                    ok |= strlen(known[k]) == len && strncmp(p, known[k], len) == 0;
+                if (!ok) return usage();
+                if (!end) break;
+                p = end + 1;
+            }
         } else {
             return usage();
         }
@@ -399,19 +561,31 @@ int main(int argc, char **argv) {
     fflush(stdout);
     double t0 = now_s();
     /* each step gives its cached scratch back, so the next one has the whole device */
-    step_scan(&r, SWEEP_U8, 1);
-    trim(&r);
-    step_scan(&r, SWEEP_U32, 4);
-    trim(&r);
-    step_split(&r, 1);
-    trim(&r);
-    step_split(&r, 4);
-    trim(&r);
-    step_sort(&r, 1, 0);
-    trim(&r);
-    step_sort(&r, 4, 0);
-    trim(&r);
-    if (pairs) step_sort(&r, 4, 1);
+    if (wanted(steps, "scan")) {
+        step_scan(&r, SWEEP_U8, 1);
+        trim(&r);
+        step_scan(&r, SWEEP_U32, 4);
+        trim(&r);
+    }
+    if (wanted(steps, "split")) {
+        step_split(&r, 1);
+        trim(&r);
+        step_split(&r, 4);
+        trim(&r);
+    }
+    if (wanted(steps, "sort")) {
+        step_sort(&r, 1, 0);
+        trim(&r);
+        step_sort(&r, 4, 0);
+        trim(&r);
+        if (pairs) step_sort(&r, 4, 1);
+        trim(&r);
+    }
+    if (wanted(steps, "segsort")) {
+        step_segsort(&r);
+        trim(&r);
+    }
+    if (wanted(steps, "histogram")) step_histogram(&r);
     sweep_context_destroy(r.ctx);
     printf("sweep-hardening-large: %s n = %zu: %s in %.1f s (peak device %.2f GiB + scratch, "
            "peak host %.2f GiB)\n",
