@@ -161,7 +161,8 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED; /* the core's fixed-tile composition decides */
     }
-    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
+    const size_t block = scan_block(n, op->size, threads);
+    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(n, block))) return SWEEP_OK;
     if (n == 0) return SWEEP_OK;
     scan_job j = scan_job_make(op, in, out, exclusive);
     j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
@@ -171,7 +172,7 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         return SWEEP_OK;
     }
     swomp_chain c = {op->size, &j, plain_aggregate, plain_extend, plain_finish};
-    swomp_chain_run(&c, n, scan_block(n, op->size, threads), threads, scratch);
+    swomp_chain_run(&c, n, block, threads, scratch);
     return SWEEP_OK;
 }
 
@@ -345,6 +346,10 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
                                   size_t n, const sweep_ksegments *seg, int exclusive,
                                   void *scratch, size_t *scratch_bytes) {
     swomp_handle *h = (swomp_handle *)hv;
+    /* The chain's blocks are cut for all n elements, as the size query measured them
+     * (the scratch holds a slot a block), though the run may cover fewer: */
+    const int all_threads = scan_threads(h, n, op->size, 2 * swomp_reduce_cost(op));
+    const size_t block = scan_block(n, op->size, all_threads);
     /* elements from offsets[nseg] on belong to no segment and are not written */
     /* (not during the size query: the offsets may not hold data yet) */
     if (scratch && seg->form == SWEEP_SEG_OFFSETS && seg->offsets[seg->nseg] - seg->base < n)
@@ -354,7 +359,7 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
     }
-    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(threads))) return SWEEP_OK;
+    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(n, block))) return SWEEP_OK;
     scan_job j = scan_job_make(op, in, out, exclusive);
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;
@@ -365,6 +370,6 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         return SWEEP_OK;
     }
     swomp_chain c = {sizeof(seg_carry), &j, seg_aggregate, seg_extend, seg_finish};
-    swomp_chain_run(&c, n, scan_block(n, op->size, threads), threads, scratch);
+    swomp_chain_run(&c, n, block, threads, scratch);
     return SWEEP_OK;
 }
