@@ -20,9 +20,25 @@ typedef struct swomp_handle {
  * more than the work (n = 1000 must be no slower than the serial backend). */
 #define SWOMP_PARALLEL_MIN_BYTES ((size_t)256 * 1024)
 
+/* The least share of a call's bytes worth a thread of its own. On 16 cores of a 64-core
+ * Xeon host (16 threads, u32, 2^12-2^20, against libstdc++'s parallel mode in the same
+ * process), 32 KiB against the former 128 KiB took the geometric mean of the ratio to
+ * the peer from 1.80 to 1.92 for radix sort, 1.41 to 2.19 merge sort, 0.85 to 1.10
+ * merge, 0.85 to 1.12 unique, 1.16 to 1.80 histogram (even bins), 2.83 to 2.95 scan;
+ * 16 KiB was no better overall and lost on reduce at 2^16 (docs/perf/threading.md). */
+#define SWOMP_TEAM_SHARE_BYTES ((size_t)32 * 1024)
+
 /* Threads worth using for `bytes` of streaming work: 1 for small inputs, else at most
- * one per SWOMP_PARALLEL_MIN_BYTES / 2 so that every thread gets a useful share. */
+ * one per SWOMP_TEAM_SHARE_BYTES so that every thread gets a useful share. */
 int swomp_team(const swomp_handle *h, size_t bytes);
+
+/* The streaming-equivalent bytes of a comparison sort or merge of n elements of
+ * `bytes_each` (key and value): its passes over them (log2 n for a sort, 1 for a
+ * merge), times a comparison's cost against a copy's (custom comparators are calls
+ * through a pointer). For swomp_team: a sort of 2^16 u32 keys is compute, not memory,
+ * and was given 2 threads of 16 by its bytes alone (0.07-0.25 of libstdc++'s parallel
+ * stable_sort with a custom comparator). */
+size_t swomp_compare_work(const sweep_kcmp *cmp, size_t n, size_t bytes_each, int sort);
 
 /* Parts a call's work is cut into for `threads` threads (at most n, at least 1): a
  * few a thread, taken as threads come (pool.h), so that a thread the scheduler runs

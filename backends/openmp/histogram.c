@@ -80,7 +80,13 @@ sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samp
     const size_t size = sweep_dtype_size(hist->sample_dtype);
     const size_t bins = hist->num_bins;
     const unsigned char *p = (const unsigned char *)samples;
-    int threads = swomp_team(h, n * size);
+    /* a bin is found by a search of the boundaries (log2 bins steps) or by a division,
+     * not by streaming the samples: the team counts that work */
+    size_t steps = 2;
+    if (hist->form != SWEEP_HIST_EVEN)
+        for (size_t b = 1; b < bins; b *= 2)
+            steps += 2;
+    int threads = swomp_team(h, n * size * steps);
     sweep_host_even even;
     if (hist->form == SWEEP_HIST_EVEN) sweep_host_even_prepare(hist, &even);
     if (threads == 1 && hist->form == SWEEP_HIST_EVEN) {

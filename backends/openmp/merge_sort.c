@@ -16,10 +16,15 @@
 /* Bytes of keys and values per tile of the first phase. */
 #define SWOMP_SORT_TILE_BYTES ((size_t)128 * 1024)
 
-static size_t sort_tile(size_t ks, size_t vs) {
+/* The first phase's tile: as large as SWOMP_SORT_TILE_BYTES allows, but small enough
+ * that n elements make a tile for every thread (a short sort otherwise left most of
+ * its threads idle until the merge passes). A power of two times SWOMP_SORT_RUN. */
+static size_t sort_tile(size_t ks, size_t vs, size_t n, int threads) {
     size_t t = SWOMP_SORT_RUN;
     while (t * 2 * (ks + vs) <= SWOMP_SORT_TILE_BYTES)
         t *= 2;
+    while (t > SWOMP_SORT_RUN && (t / 2) * (size_t)threads >= n)
+        t /= 2;
     return t;
 }
 
@@ -69,8 +74,8 @@ sweep_status swomp_merge_sort(void *hv, const sweep_kcmp *cmp, const void *keys_
     j.n = n;
     j.ks = ks;
     j.vsize = vsize;
-    j.tile = sort_tile(ks, vsize);
-    int threads = swomp_team(h, n * (ks + vsize));
+    int threads = swomp_team(h, swomp_compare_work(cmp, n, ks + vsize, 1));
+    j.tile = sort_tile(ks, vsize, n, threads);
     size_t ntiles = (n + j.tile - 1) / j.tile;
     unsigned global_passes = 0;
     j.tile_passes = swomp_sort_passes(n < j.tile ? n : j.tile);
@@ -131,7 +136,7 @@ sweep_status swomp_merge(void *hv, const sweep_kcmp *cmp, const void *a, const v
     size_t ks = cmp->key_size, total = na + nb;
     if (swomp_scratch_query(scratch, scratch_bytes, 0)) return SWEEP_OK;
     if (!out_values) vsize = 0;
-    int threads = swomp_team(h, total * (ks + vsize));
+    int threads = swomp_team(h, swomp_compare_work(cmp, total, ks + vsize, 0));
     merge_job j = {swomp_sortk_for(cmp),
                    cmp,
                    (const unsigned char *)a,

@@ -162,7 +162,8 @@ sweep_status swomp_scan(void *hv, const sweep_kop *op, const void *in, void *out
         return SWEEP_ERR_UNSUPPORTED; /* the core's fixed-tile composition decides */
     }
     const size_t block = scan_block(n, op->size, threads);
-    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(n, block))) return SWEEP_OK;
+    const size_t need = threads > 1 ? swomp_chain_scratch(n, block) : 0; /* one thread: no chain */
+    if (swomp_scratch_query(scratch, scratch_bytes, need)) return SWEEP_OK;
     if (n == 0) return SWEEP_OK;
     scan_job j = scan_job_make(op, in, out, exclusive);
     j.stream = n * op->size >= SWOMP_STREAM_MIN_BYTES;
@@ -359,7 +360,8 @@ sweep_status swomp_segmented_scan(void *hv, const sweep_kop *op, const void *in,
         *scratch_bytes = 0;
         return SWEEP_ERR_UNSUPPORTED;
     }
-    if (swomp_scratch_query(scratch, scratch_bytes, swomp_chain_scratch(n, block))) return SWEEP_OK;
+    const size_t need = all_threads > 1 ? swomp_chain_scratch(n, block) : 0;
+    if (swomp_scratch_query(scratch, scratch_bytes, need)) return SWEEP_OK;
     scan_job j = scan_job_make(op, in, out, exclusive);
     swomp_heads_init(&j.heads, seg, n);
     if (n == 0) return SWEEP_OK;

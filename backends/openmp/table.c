@@ -21,8 +21,17 @@
 
 int swomp_team(const swomp_handle *h, size_t bytes) {
     if (h->threads <= 1 || bytes < SWOMP_PARALLEL_MIN_BYTES) return 1;
-    size_t useful = bytes / (SWOMP_PARALLEL_MIN_BYTES / 2);
+    size_t useful = bytes / SWOMP_TEAM_SHARE_BYTES;
     return useful < (size_t)h->threads ? (int)useful : h->threads;
+}
+
+size_t swomp_compare_work(const sweep_kcmp *cmp, size_t n, size_t bytes_each, int sort) {
+    size_t passes = 1;
+    if (sort)
+        for (size_t w = 2; w < n; w *= 2)
+            passes++;
+    const size_t cost = cmp->kind == SWEEP_COMPARE_CUSTOM ? 8 : 2;
+    return n * bytes_each * passes * cost;
 }
 
 sweep_status swomp_fail(const swomp_handle *h, sweep_status status, const char *message) {
