@@ -10,6 +10,8 @@
 #      provokes a device fault (sweep-hardening-fault: SWEEP_ERR_DEVICE, host survives)
 #      and runs scan, split and radix sort on n = 2^32 + 7 elements with every output
 #      checked (sweep-hardening-large; about 70 GiB of device memory, 48 GiB of host);
+#      runs the reduce and errors families with every segmented reduction on either
+#      of its kernels (SWEEP_CUDA_SEGREDUCE_MIN=0 and 1000000000);
 #   4. runs compute-sanitizer memcheck, racecheck, synccheck and initcheck on small
 #      cases of every family, fused and generic paths;
 #   5. prints one summary line (last line of output); exit 0 only if all passed.
@@ -194,6 +196,24 @@ else
   hybrid="FAILED"; fail=$((fail + 1)); failed="$failed hybrid-radix"; tail -15 "$hybrid_log"
 fi
 
+# Segmented reductions by offsets take the dedicated kernel (segreduce_kernel.cuh)
+# from the tuning's segreduce_min elements and the single-pass scan's below: the
+# reduce family and the offsets' errors once with every size on the dedicated kernel
+# (also with one-block grids and stalled tiles), once with every size on the scan's.
+segreduce_log="$log_dir/suite.segreduce.log"
+segreduce="ok"
+for env_set in "SWEEP_${tag}_SEGREDUCE_MIN=0" "SWEEP_${tag}_SEGREDUCE_MIN=1000000000" \
+               "SWEEP_${tag}_SEGREDUCE_MIN=0 SWEEP_${tag}_GRID_CAP=1" \
+               "SWEEP_${tag}_SEGREDUCE_MIN=0 SWEEP_${tag}_EMULATE_STALL=5 SWEEP_${tag}_SPIN_LIMIT=20"; do
+  for fam in reduce errors; do
+    env $env_set "$suite" --backend "$backend" --path fused --primitive "$fam" \
+      >>"$segreduce_log" 2>&1 || segreduce="FAILED"
+  done
+done
+if [ "$segreduce" = FAILED ]; then
+  fail=$((fail + 1)); failed="$failed segreduce"; tail -15 "$segreduce_log"
+fi
+
 # The split and compaction without values take the one-kernel split
 # (split_resident.cuh) below 256 MiB of elements, the suite's sizes all, and three
 # kernels otherwise: the split family again with the one kernel in three blocks
@@ -288,7 +308,10 @@ if [ "$quick" = 0 ]; then
                   "split .n4097 three-kernel" "segmented_sort u32.asc.v8.mixed.n1000" \
                   "segmented_sort custom_record.v4.empty.n3001" "search f32.asc.sorted.n4097" \
                   "unique i32.tiles" "run_length u16.tiles" "histogram i32.random.bins256" \
-                  "errors offsets_edges" "radix_sort f32.v16.bits0-32.asc.n65536.inplace"; do
+                  "errors offsets_edges" "radix_sort f32.v16.bits0-32.asc.n65536.inplace" \
+                  "reduce segmented_reduce.edges.u32.sum segreduce" \
+                  "reduce segmented_reduce.edges.f64.max segreduce-8" \
+                  "errors offsets_edges segreduce"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
@@ -298,6 +321,8 @@ if [ "$quick" = 0 ]; then
         [ "${3:-}" = resident ] &&
           hyb="SWEEP_CUDA_SPLIT_RESIDENT_BLOCKS=3 SWEEP_CUDA_SPLIT_RESIDENT_TILES=2"
         [ "${3:-}" = three-kernel ] && hyb="SWEEP_CUDA_SPLIT_RESIDENT_BYTES=0"
+        # every size on the dedicated segmented-reduce kernel
+        case "${3:-}" in segreduce*) hyb="SWEEP_${tag}_SEGREDUCE_MIN=0" ;; esac
         # the hybrid sort is a fused entry: the generic path never reaches it, and
         # racecheck alone takes over two minutes over its kernels
         paths=both
@@ -345,5 +370,5 @@ if [ "$perf" = 1 ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, grid cap 1 $grid_cap, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, grid cap 1 $grid_cap, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, segmented reduce kernels $segreduce, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

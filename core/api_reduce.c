@@ -53,6 +53,9 @@ sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, const void 
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out overlaps in");
     if (sweep__overlap(offsets, offset_bytes, out, out_bytes))
         return sweep__fail(SWEEP_ERR_INVALID_ARGUMENT, "out overlaps offsets");
+    /* The work queued behind the backend's check of the offsets, where it can be. */
+    if (sweep__offsets_gate_usable(ctx))
+        return sweep__segmented_reduce_gated(ctx, &kop, in, n, offsets, nseg, out);
     /* While measuring the offsets may not hold data yet; the driver bounds its need. */
     if (!ctx->querying) {
         size_t first, last;

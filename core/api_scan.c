@@ -94,7 +94,13 @@ sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op op, const
     /* While measuring the offsets may not hold data yet: the whole input bounds the
      * need. */
     size_t first = 0, last = n;
-    if (!ctx->querying) {
+    if (n > 0 && sweep__offsets_gate_usable(ctx)) {
+        /* the scan queued behind the backend's check of the offsets, where it can be */
+        int declined;
+        st = sweep__segmented_scan_offsets_gated(ctx, &kop, in, out, n, offsets, nseg,
+                                                 kind == SWEEP_EXCLUSIVE, &first, &last, &declined);
+        if (st != SWEEP_OK || !declined) return st;
+    } else if (!ctx->querying) {
         st = sweep__check_offsets(ctx, offsets, nseg, n, &first, &last);
         if (st != SWEEP_OK) return st;
     }

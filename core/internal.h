@@ -179,6 +179,32 @@ int sweep__overlap(const void *a, size_t abytes, const void *b, size_t bbytes);
 sweep_status sweep__check_offsets(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
                                   size_t *first, size_t *last);
 
+/* The three words of a backend's check of the offsets (table entry check_offsets:
+ * offsets[0], offsets[nseg], the least decreasing index or SIZE_MAX) as
+ * sweep__check_offsets reports them: the error and its message, or *first and *last. */
+sweep_status sweep__offsets_verdict(sweep_context *ctx, const size_t *offsets, size_t nseg,
+                                    size_t n, const size_t *r, size_t *first, size_t *last);
+
+/* Work queued behind the backend's check of the offsets (offsets_gate.c): one fused
+ * entry with its size query and scratch. *declined when the entry answered
+ * SWEEP_ERR_UNSUPPORTED to its size query, having queued nothing. */
+typedef sweep_status (*sweep__gated_work)(sweep_context *ctx, void *arg, int *declined);
+
+/* Non-zero where a call with offsets (nseg >= 1) may queue its work behind the
+ * backend's check of them (table entries offsets_gate_begin/_end): the backend has
+ * them, the context takes fused entries, is not deterministic and is not measuring. */
+int sweep__offsets_gate_usable(const sweep_context *ctx);
+
+/* sweep__check_offsets with work(ctx, arg, declined) queued right behind the
+ * backend's check, before the host waits for it: the host then waits for the check
+ * alone. Bad offsets give the same errors as sweep__check_offsets, and the gated
+ * work has written nothing. On success *first and *last are offsets[0] and
+ * offsets[nseg]; *declined as work set it (the caller then composes the primitive
+ * itself, the offsets known good). */
+sweep_status sweep__offsets_gated(sweep_context *ctx, const size_t *offsets, size_t nseg, size_t n,
+                                  sweep__gated_work work, void *arg, size_t *first, size_t *last,
+                                  int *declined);
+
 /* ptr (may be NULL) is a multiple of align (a power of two), or fail naming it. */
 sweep_status sweep__check_aligned(const char *name, const void *ptr, size_t align);
 
@@ -198,6 +224,18 @@ sweep_status sweep__reduce(sweep_context *ctx, const sweep_kop *op, const void *
                            void *out);
 sweep_status sweep__segmented_reduce(sweep_context *ctx, const sweep_kop *op, const void *in,
                                      size_t n, const size_t *offsets, size_t nseg, void *out);
+/* sweep__segmented_reduce of offsets not checked yet, queued behind the backend's
+ * check of them (sweep__offsets_gate_usable holds, nseg >= 1). */
+sweep_status sweep__segmented_reduce_gated(sweep_context *ctx, const sweep_kop *op, const void *in,
+                                           size_t n, const size_t *offsets, size_t nseg, void *out);
+/* The segmented scan by offsets not checked yet, of the whole in and out (n > 0),
+ * queued behind the backend's check of them where the backend's fused entry takes it
+ * (sweep__offsets_gate_usable holds, nseg >= 1). *declined: nothing done but the
+ * check, which passed, with *first and *last its offsets[0] and offsets[nseg]. */
+sweep_status sweep__segmented_scan_offsets_gated(sweep_context *ctx, const sweep_kop *op,
+                                                 const void *in, void *out, size_t n,
+                                                 const size_t *offsets, size_t nseg, int exclusive,
+                                                 size_t *first, size_t *last, int *declined);
 sweep_status sweep__split(sweep_context *ctx, const uint8_t *flags, const void *in, void *out,
                           size_t elem_size, const void *values_in, void *values_out, size_t vsize,
                           size_t n, size_t *num_flagged, int keep_unflagged);

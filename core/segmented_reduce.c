@@ -65,26 +65,69 @@ done:
     return st;
 }
 
+/* The backend's fused entry: size query, scratch, run. *declined where it answered
+ * SWEEP_ERR_UNSUPPORTED to the size query (nothing queued). */
+static sweep_status fused_segmented_reduce(sweep_context *ctx, const sweep_kop *op, const void *in,
+                                           size_t n, const size_t *offsets, size_t nseg, void *out,
+                                           int *declined) {
+    const sweep_backend_table *be = ctx->be;
+    *declined = 0;
+    size_t bytes = 0;
+    sweep_status st = be->segmented_reduce(ctx->h, op, in, n, offsets, nseg, out, NULL, &bytes);
+    if (st == SWEEP_ERR_UNSUPPORTED) {
+        sweep__clear_error(); /* the fused entry declined: compose instead */
+        *declined = 1;
+        return SWEEP_OK;
+    }
+    if (st != SWEEP_OK) return sweep__backend_failed(be->name, "segmented_reduce", st);
+    sweep__arena arena;
+    int measure_only;
+    /* At least one byte, so the run never passes NULL (the size query). */
+    st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
+    if (st != SWEEP_OK || measure_only) return st;
+    st = be->segmented_reduce(ctx->h, op, in, n, offsets, nseg, out, arena.base, &bytes);
+    sweep__scratch_end(ctx, &arena);
+    return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "segmented_reduce", st);
+}
+
 sweep_status sweep__segmented_reduce(sweep_context *ctx, const sweep_kop *op, const void *in,
                                      size_t n, const size_t *offsets, size_t nseg, void *out) {
     const sweep_backend_table *be = ctx->be;
     if (be->segmented_reduce && sweep__use_fused(ctx) && !sweep__deterministic(ctx)) {
-        size_t bytes = 0;
-        sweep_status st = be->segmented_reduce(ctx->h, op, in, n, offsets, nseg, out, NULL, &bytes);
-        if (st == SWEEP_OK) {
-            sweep__arena arena;
-            int measure_only;
-            /* At least one byte, so the run never passes NULL (the size query). */
-            st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
-            if (st != SWEEP_OK || measure_only) return st;
-            st = be->segmented_reduce(ctx->h, op, in, n, offsets, nseg, out, arena.base, &bytes);
-            sweep__scratch_end(ctx, &arena);
-            return st == SWEEP_OK ? SWEEP_OK
-                                  : sweep__backend_failed(be->name, "segmented_reduce", st);
-        }
-        if (st != SWEEP_ERR_UNSUPPORTED)
-            return sweep__backend_failed(be->name, "segmented_reduce", st);
-        sweep__clear_error(); /* the fused entry declined: compose instead */
+        int declined;
+        sweep_status st = fused_segmented_reduce(ctx, op, in, n, offsets, nseg, out, &declined);
+        if (!declined) return st;
     }
+    return generic_segmented_reduce(ctx, op, in, n, offsets, nseg, out);
+}
+
+typedef struct gated_reduce {
+    const sweep_kop *op;
+    const void *in;
+    size_t n;
+    const size_t *offsets;
+    size_t nseg;
+    void *out;
+} gated_reduce;
+
+static sweep_status gated_reduce_work(sweep_context *ctx, void *arg, int *declined) {
+    const gated_reduce *g = arg;
+    return fused_segmented_reduce(ctx, g->op, g->in, g->n, g->offsets, g->nseg, g->out, declined);
+}
+
+sweep_status sweep__segmented_reduce_gated(sweep_context *ctx, const sweep_kop *op, const void *in,
+                                           size_t n, const size_t *offsets, size_t nseg,
+                                           void *out) {
+    if (!ctx->be->segmented_reduce) {
+        size_t first, last;
+        sweep_status st = sweep__check_offsets(ctx, offsets, nseg, n, &first, &last);
+        return st == SWEEP_OK ? sweep__segmented_reduce(ctx, op, in, n, offsets, nseg, out) : st;
+    }
+    gated_reduce g = {op, in, n, offsets, nseg, out};
+    size_t first, last;
+    int declined;
+    sweep_status st = sweep__offsets_gated(ctx, offsets, nseg, n, gated_reduce_work, &g, &first,
+                                           &last, &declined);
+    if (st != SWEEP_OK || !declined) return st;
     return generic_segmented_reduce(ctx, op, in, n, offsets, nseg, out);
 }

@@ -46,6 +46,31 @@ sweep_status sweep__segmented_scan_run(sweep_context *ctx, sweep__arena *arena, 
     return sweep__scan_run(ctx, arena, op, in, flags, out, n, tile, exclusive);
 }
 
+/* The backend's fused entry: size query, scratch, run. *declined where it answered
+ * SWEEP_ERR_UNSUPPORTED to the size query (nothing queued). */
+static sweep_status fused_segmented_scan(sweep_context *ctx, const sweep_kop *op, const void *in,
+                                         void *out, size_t n, const sweep_ksegments *seg,
+                                         int exclusive, int *declined) {
+    const sweep_backend_table *be = ctx->be;
+    *declined = 0;
+    size_t bytes = 0;
+    sweep_status st = be->segmented_scan(ctx->h, op, in, out, n, seg, exclusive, NULL, &bytes);
+    if (st == SWEEP_ERR_UNSUPPORTED) {
+        sweep__clear_error(); /* the fused entry declined: compose instead */
+        *declined = 1;
+        return SWEEP_OK;
+    }
+    if (st != SWEEP_OK) return sweep__backend_failed(be->name, "segmented_scan", st);
+    sweep__arena arena;
+    int measure_only;
+    /* At least one byte, so the run never passes NULL (the size query). */
+    st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
+    if (st != SWEEP_OK || measure_only) return st;
+    st = be->segmented_scan(ctx->h, op, in, out, n, seg, exclusive, arena.base, &bytes);
+    sweep__scratch_end(ctx, &arena);
+    return st == SWEEP_OK ? SWEEP_OK : sweep__backend_failed(be->name, "segmented_scan", st);
+}
+
 sweep_status sweep__segmented_scan(sweep_context *ctx, const sweep_kop *op, const void *in,
                                    void *out, size_t n, const sweep_ksegments *seg, int exclusive) {
     const sweep_backend_table *be = ctx->be;
@@ -53,20 +78,9 @@ sweep_status sweep__segmented_scan(sweep_context *ctx, const sweep_kop *op, cons
     int measure_only;
     sweep_status st;
     if (be->segmented_scan && sweep__use_fused(ctx) && !sweep__deterministic(ctx)) {
-        size_t bytes = 0;
-        st = be->segmented_scan(ctx->h, op, in, out, n, seg, exclusive, NULL, &bytes);
-        if (st == SWEEP_OK) {
-            /* At least one byte, so the run never passes NULL (the size query). */
-            st = sweep__scratch_begin(ctx, bytes ? bytes : 1, &arena, &measure_only);
-            if (st != SWEEP_OK || measure_only) return st;
-            st = be->segmented_scan(ctx->h, op, in, out, n, seg, exclusive, arena.base, &bytes);
-            sweep__scratch_end(ctx, &arena);
-            return st == SWEEP_OK ? SWEEP_OK
-                                  : sweep__backend_failed(be->name, "segmented_scan", st);
-        }
-        if (st != SWEEP_ERR_UNSUPPORTED)
-            return sweep__backend_failed(be->name, "segmented_scan", st);
-        sweep__clear_error(); /* the fused entry declined: compose instead */
+        int declined;
+        st = fused_segmented_scan(ctx, op, in, out, n, seg, exclusive, &declined);
+        if (!declined) return st;
     }
     const size_t tile = sweep__scan_tile(ctx);
     st = sweep__scratch_begin(ctx, sweep__segmented_scan_need(seg, n, op->size, tile), &arena,
@@ -75,4 +89,38 @@ sweep_status sweep__segmented_scan(sweep_context *ctx, const sweep_kop *op, cons
     st = sweep__segmented_scan_run(ctx, &arena, op, in, out, n, seg, tile, exclusive);
     sweep__scratch_end(ctx, &arena);
     return st;
+}
+
+typedef struct gated_scan {
+    const sweep_kop *op;
+    const void *in;
+    void *out;
+    size_t n;
+    const sweep_ksegments *seg;
+    int exclusive;
+} gated_scan;
+
+static sweep_status gated_scan_work(sweep_context *ctx, void *arg, int *declined) {
+    const gated_scan *g = arg;
+    return fused_segmented_scan(ctx, g->op, g->in, g->out, g->n, g->seg, g->exclusive, declined);
+}
+
+sweep_status sweep__segmented_scan_offsets_gated(sweep_context *ctx, const sweep_kop *op,
+                                                 const void *in, void *out, size_t n,
+                                                 const size_t *offsets, size_t nseg, int exclusive,
+                                                 size_t *first, size_t *last, int *declined) {
+    if (!ctx->be->segmented_scan) {
+        /* nothing to queue behind the check: the caller composes after it */
+        *declined = 1;
+        return sweep__check_offsets(ctx, offsets, nseg, n, first, last);
+    }
+    /* The whole range with base 0: the first and last offsets are not known on the
+     * host until the check is; the entry writes only what the segments cover. */
+    sweep_ksegments seg = {0};
+    seg.form = SWEEP_SEG_OFFSETS;
+    seg.offsets = offsets;
+    seg.nseg = nseg;
+    seg.base = 0;
+    gated_scan g = {op, in, out, n, &seg, exclusive};
+    return sweep__offsets_gated(ctx, offsets, nseg, n, gated_scan_work, &g, first, last, declined);
 }

@@ -54,6 +54,12 @@ static sweep_status backend_check(sweep_context *ctx, const size_t *offsets, siz
     size_t r[3];
     sweep_status st = ctx->be->check_offsets(ctx->h, offsets, nseg, r);
     if (st != SWEEP_OK) return sweep__backend_failed(ctx->be->name, "check_offsets", st);
+    return sweep__offsets_verdict(ctx, offsets, nseg, n, r, first, last);
+}
+
+sweep_status sweep__offsets_verdict(sweep_context *ctx, const size_t *offsets, size_t nseg,
+                                    size_t n, const size_t *r, size_t *first, size_t *last) {
+    sweep_status st;
     if (r[2] != SIZE_MAX) {
         size_t pair[2];
         st = ctx->be->memcpy(ctx->h, pair, offsets + r[2], sizeof pair, SWEEP_COPY_DEVICE_TO_HOST);

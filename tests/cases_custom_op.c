@@ -305,6 +305,80 @@ done:;
     return res;
 }
 
+/* Bad offsets with a custom operator: a decrease at the first index, in the middle,
+ * at the last, and a last offset of n + 1, each refused by the segmented reduce and
+ * the segmented scan by offsets with nothing written (GPU backends queue the work,
+ * compiled at run time, behind their check of the offsets); then the valid offsets
+ * give the oracle's reductions. c->a operator, c->d layout, c->n. */
+static t_result bad_offsets_case(const t_case *c, const t_env *env, char *msg, size_t len) {
+    t_state t;
+    t_begin(&t, env, msg, len);
+    sweep_custom_op *custom = NULL;
+    o_op oop;
+    if (!make_op(&t, c->a, SRC_OWN, &custom, &oop)) return t_end(&t);
+    sweep_op op = sweep_op_custom(custom);
+    const size_t n = c->n, size = oop.size;
+    t_rng rng;
+    t_rng_seed(&rng, c->name);
+    size_t *ok = NULL, nseg = 0;
+    unsigned char *in = t_host(&t, (n ? n : 1) * size);
+    if (t.failed || !t_make_offsets(&t, &rng, c->d, n, &ok, &nseg)) goto done;
+    gen_elems(&rng, c->a, in, n);
+    const size_t obytes = (nseg + 1) * sizeof(size_t);
+    size_t *w = t_host(&t, obytes);
+    unsigned char *want = t_host(&t, nseg * size), *got = t_host(&t, nseg * size);
+    void *d_in = t_dev_upload(&t, in, (n ? n : 1) * size);
+    void *d_red = t_dev_poisoned(&t, nseg * size), *d_scan = t_dev_poisoned(&t, (n ? n : 1) * size);
+    if (t.failed) goto done;
+    for (int bad = 0; bad < 4; ++bad) {
+        memcpy(w, ok, obytes);
+        const size_t at = bad == 0 ? 0 : bad == 1 ? nseg / 2 : nseg - 1;
+        if (bad == 3)
+            w[nseg] = n + 1;
+        else
+            w[at] = w[at + 1] + 1; /* offsets[at + 1] < offsets[at]: the least decrease */
+        void *d_w = t_dev_upload(&t, w, obytes);
+        if (!d_w) goto done;
+        sweep_status st = sweep_segmented_reduce(env->ctx, op, d_in, n, d_w, nseg, d_red);
+        if (t_runtime_compiler_missing(env, st)) {
+            t_skip(&t, "no runtime compiler for the custom operator: %s", sweep_last_error());
+            goto done;
+        }
+        if (st != SWEEP_ERR_INVALID_ARGUMENT) {
+            (void)t_fail(&t, "segmented_reduce, bad offsets %d: status %d, want %d", bad, (int)st,
+                         (int)SWEEP_ERR_INVALID_ARGUMENT);
+            goto done;
+        }
+        st =
+            sweep_segmented_scan_offsets(env->ctx, op, d_in, d_scan, n, d_w, nseg, SWEEP_INCLUSIVE);
+        if (st != SWEEP_ERR_INVALID_ARGUMENT) {
+            (void)t_fail(&t, "segmented_scan_offsets, bad offsets %d: status %d, want %d", bad,
+                         (int)st, (int)SWEEP_ERR_INVALID_ARGUMENT);
+            goto done;
+        }
+        if (!t_expect_poisoned(&t, d_red, nseg * size, "segment reductions (bad offsets)") ||
+            !t_expect_poisoned(&t, d_scan, (n ? n : 1) * size, "scan out (bad offsets)"))
+            goto done;
+    }
+    void *d_ok = t_dev_upload(&t, ok, obytes);
+    if (!d_ok) goto done;
+    if (!t_ok(&t, sweep_segmented_reduce(env->ctx, op, d_in, n, d_ok, nseg, d_red),
+              "segmented_reduce after the refusals") ||
+        !t_download(&t, got, d_red, nseg * size, "segment reductions"))
+        goto done;
+    o_segmented_reduce(&oop, in, ok, nseg, want);
+    if (c->a == OP_AFFINE_F32) {
+        check_affinef(&t, got, want, NULL, nseg);
+    } else {
+        t_expect e = {want, NULL, NULL, NULL, NULL};
+        t_check_op_output(&t, "segment reductions", &oop, got, &e, nseg);
+    }
+done:;
+    t_result res = t_end(&t);
+    sweep_custom_op_destroy(custom);
+    return res;
+}
+
 /* Operators and comparators whose device source is missing or does not compile.
  * CPU backends ignore device source: the call succeeds with the C function's answer.
  * GPU backends: no source is SWEEP_ERR_UNSUPPORTED; broken source is
@@ -430,6 +504,20 @@ void t_register_custom_op(t_registry *r) {
     t_register(r, &c, "custom_op.argmax_f32.segmented_reduce.random.n%zu", c.n);
     c.b = P_REDUCE;
     t_register(r, &c, "custom_op.argmax_f32.reduce.n%zu", c.n);
+
+    /* bad offsets, the non-commutative matrix product and the 8-byte affine maps, on
+     * both sides of the GPU's tiles and of its switch to the dedicated reduce kernel */
+    c.fn = bad_offsets_case;
+    static const size_t bad_sizes[] = {0, 33, 4097, 65537};
+    static const int bad_ops[] = {OP_MAT2, OP_AFFINE64};
+    for (unsigned o = 0; o < sizeof bad_ops / sizeof bad_ops[0]; ++o)
+        for (unsigned s = 0; s < sizeof bad_sizes / sizeof bad_sizes[0]; ++s) {
+            c.a = bad_ops[o];
+            c.d = T_LAYOUT_EMPTY_RUNS;
+            c.n = bad_sizes[s];
+            t_register(r, &c, "custom_op.%s.bad_offsets.%s.n%zu", op_names[c.a], t_layout_name(c.d),
+                       c.n);
+        }
 
     c.fn = source_case;
     c.kind = 0;

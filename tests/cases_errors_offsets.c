@@ -81,6 +81,13 @@ static void check_layout(t_state *t, sweep_context *ctx, const off_layout *l) {
     decrease_msg(want, sizeof want, w, nseg - 1);
     refuse_all(t, ctx, l, w, "a decrease at the last index", want);
 
+    /* one in the middle alone */
+    memcpy(w, l->ok, bytes);
+    const size_t mid = nseg / 2;
+    make_decreases(w, &mid, 1);
+    decrease_msg(want, sizeof want, w, mid);
+    refuse_all(t, ctx, l, w, "a decrease in the middle", want);
+
     /* several: adjacent ones, one a block of 256 further on, the last; least first */
     const size_t least = nseg / 3;
     const size_t cand[] = {least, least + 1, least + 256, least + 257, nseg - 1};

@@ -365,6 +365,31 @@ void t_register_reduce(t_registry *r) {
                            c.n);
             }
         }
+    /* Both sides of the GPU's switch to the dedicated segmented-reduce kernel (its
+     * tuning's segreduce_min, 2^16 elements) and of its tiles (4096 elements of up to
+     * 4 bytes, 2048 of 8), on every dtype and operator, mostly with runs of empty
+     * segments at 0, at n and on the tiles' edges. ci/gpu-check.sh runs the family
+     * again with every size on either kernel (SWEEP_CUDA_SEGREDUCE_MIN). */
+    combo = 0;
+    for (int dt = 0; dt < SWEEP_DTYPE_COUNT; ++dt)
+        for (int op = 0; op <= SWEEP_OP_XOR; ++op) {
+            if (!t_op_valid((sweep_dtype)dt, (sweep_op_kind)op)) continue;
+            ++combo;
+            static const size_t edge_sizes[] = {2047, 2049, 4096, 4097, 65535, 65536, 65537};
+            static const int edge_layouts[] = {T_LAYOUT_EMPTY_RUNS, T_LAYOUT_EMPTY_RUNS,
+                                               T_LAYOUT_INTERIOR,   T_LAYOUT_ALL_ONE,
+                                               T_LAYOUT_EMPTY_RUNS, T_LAYOUT_RANDOM};
+            c.fn = segreduce_case;
+            c.dtype = dt;
+            c.op = op;
+            for (unsigned s = 0; s < sizeof edge_sizes / sizeof edge_sizes[0]; ++s) {
+                c.n = edge_sizes[s];
+                c.b = edge_layouts[(combo + s) % (sizeof edge_layouts / sizeof edge_layouts[0])];
+                t_register(r, &c, "segmented_reduce.edges.%s.%s.%s.n%zu",
+                           sweep_dtype_name((sweep_dtype)dt), t_op_name((sweep_op_kind)op),
+                           t_layout_name(c.b), c.n);
+            }
+        }
     /* every layout on a few operators, and large */
     c.fn = segreduce_case;
     static const size_t sizes[] = {2, 31, 1024, 65537};

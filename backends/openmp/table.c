@@ -194,6 +194,8 @@ static const sweep_backend_table swomp_table = {
     swomp_histogram,
     swomp_runs,
     swomp_check_offsets,
+    NULL, /* offsets_gate_begin: the pool checks on the host before the work */
+    NULL, /* offsets_gate_end */
 };
 
 __attribute__((visibility("default"))) const sweep_backend_table *sweep_backend_entry(void) {

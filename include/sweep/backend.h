@@ -430,6 +430,26 @@ typedef struct sweep_backend_table {
      * offsets[s], or SIZE_MAX where they never decrease. Returns once result is
      * written, so it waits for the stream's earlier work. */
     sweep_status (*check_offsets)(void *h, const size_t *offsets, size_t nseg, size_t *result);
+
+    /* ---- the offsets check overlapped with its work (appended to ABI 3) ---- */
+
+    /** Optional, with offsets_gate_end (both or neither; NULL: the core waits for
+     * check_offsets, or checks on the host, before it queues any work). Queues the
+     * check_offsets check of offsets[0..nseg] (context memory, nseg >= 1), with
+     * offsets[nseg] <= n besides, and returns without waiting for it: the gate is
+     * open. Until offsets_gate_end, the core calls only size queries, scratch
+     * allocation and one fused entry, segmented_reduce(..., offsets, nseg, ...) or
+     * segmented_scan with SWEEP_SEG_OFFSETS and these offsets, base 0 and the whole
+     * n (the entry then writes out[i] only for offsets[0] <= i < offsets[nseg]);
+     * where the check fails, that entry writes nothing, to its outputs or to anything
+     * a later call reads (its kernels read the check's verdict first, or it waits
+     * for the check). */
+    sweep_status (*offsets_gate_begin)(void *h, const size_t *offsets, size_t nseg, size_t n);
+
+    /** Closes the gate offsets_gate_begin opened, called once after every begin that
+     * returned SWEEP_OK, whatever happened between: waits for the check alone (not
+     * for the work queued after it) and stores result as check_offsets does. */
+    sweep_status (*offsets_gate_end)(void *h, size_t *result);
 } sweep_backend_table;
 
 /** The type of the one symbol a plugin exports. */

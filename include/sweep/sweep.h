@@ -378,9 +378,10 @@ SWEEP_API sweep_status sweep_segmented_scan_flags(sweep_context *ctx, sweep_op o
  * nseg + 1 entries (context memory), non-decreasing, offsets[nseg] <= n. Elements
  * outside every segment (before offsets[0] or from offsets[nseg] on) are not written.
  * Empty segments are allowed. in == out allowed. Offsets that decrease or exceed n:
- * SWEEP_ERR_INVALID_ARGUMENT (on GPU backends a kernel checks the offsets and the call
- * blocks the host until it and the work queued before it on the context's stream are
- * done). */
+ * SWEEP_ERR_INVALID_ARGUMENT, nothing written (on GPU backends a kernel checks the
+ * offsets and the call blocks the host until it and the work queued before it on the
+ * context's stream are done; on the fused path the scan is queued right behind the
+ * check before the host waits, and its kernels write nothing when the check fails). */
 SWEEP_API sweep_status sweep_segmented_scan_offsets(sweep_context *ctx, sweep_op op, const void *in,
                                                     void *out, size_t n, const size_t *offsets,
                                                     size_t nseg, sweep_scan_kind kind);
@@ -401,9 +402,10 @@ SWEEP_API sweep_status sweep_reduce(sweep_context *ctx, sweep_op op, const void 
                                     void *out);
 
 /** out[s] = reduction of segment [offsets[s], offsets[s+1]) for s < nseg; the identity
- * for an empty segment. offsets as in sweep_segmented_scan_offsets. out has nseg
- * elements and must not overlap in. nseg == 0 writes nothing; n == 0 with nseg > 0 (all
- * segments empty) writes the identity to every out[s]. */
+ * for an empty segment. offsets as in sweep_segmented_scan_offsets (checked the same
+ * way, and on GPU backends the reduction queued behind the check the same way). out
+ * has nseg elements and must not overlap in. nseg == 0 writes nothing; n == 0 with
+ * nseg > 0 (all segments empty) writes the identity to every out[s]. */
 SWEEP_API sweep_status sweep_segmented_reduce(sweep_context *ctx, sweep_op op, const void *in,
                                               size_t n, const size_t *offsets, size_t nseg,
                                               void *out);

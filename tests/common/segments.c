@@ -5,8 +5,16 @@
 
 const char *t_layout_name(int layout) {
     static const char *names[] = {"random",   "one_big", "all_one", "empty",
-                                  "interior", "tile",    "sparse"};
+                                  "interior", "tile",    "sparse",  "empty_runs"};
     return layout >= 0 && layout < T_LAYOUT_COUNT ? names[layout] : "unknown";
+}
+
+/* count offsets of p after o[0, k) (count - 1 empty segments there once the next offset
+ * differs), leaving two of cap free; the new k. */
+static size_t empty_run(size_t *o, size_t k, size_t cap, size_t p, size_t count) {
+    for (size_t r = 0; r < count && k + 2 < cap; ++r)
+        o[k++] = p;
+    return k;
 }
 
 int t_make_offsets(t_state *t, t_rng *rng, int layout, size_t n, size_t **offsets, size_t *nseg) {
@@ -22,6 +30,25 @@ int t_make_offsets(t_state *t, t_rng *rng, int layout, size_t n, size_t **offset
         const size_t nseg_sparse = n + 3;
         for (size_t s = 0; s < nseg_sparse; ++s)
             o[k++] = (size_t)((unsigned long long)s * n / nseg_sparse);
+        break;
+    }
+    case T_LAYOUT_EMPTY_RUNS: {
+        k = empty_run(o, k, cap, 0, 1 + t_rng_below(rng, 5));
+        while (pos < n && k + 2 < cap) {
+            if (t_rng_below(rng, 3) == 0) {
+                /* to a multiple of 512 (every tile of the GPU kernels is one), or one
+                 * either side of it, and a run of empties there */
+                size_t edge = (pos / 512 + 1) * 512;
+                edge = edge - 1 + t_rng_below(rng, 3);
+                pos = edge < n ? edge : n;
+            } else {
+                pos += 1 + t_rng_below(rng, 2 * mean);
+                if (pos > n) pos = n;
+            }
+            k = empty_run(o, k, cap, pos, 1 + t_rng_below(rng, t_rng_below(rng, 2) ? 3 : 40));
+        }
+        /* then more at n (pos is n here unless the capacity ran out) */
+        k = empty_run(o, k, cap, n, 1 + t_rng_below(rng, 5));
         break;
     }
     case T_LAYOUT_ALL_ONE:

@@ -19,6 +19,9 @@ typedef enum t_layout {
     T_LAYOUT_SPARSE,     /* n + 3 segments, empty ones spread over the whole  */
                          /* output, lengths 0 and 1 (and 2 for tiny n): large */
                          /* n passes every grid and per-block segment cap     */
+    T_LAYOUT_EMPTY_RUNS, /* runs of empty segments at 0, at n, on and next to */
+                         /* the GPU kernels' tile edges (multiples of 512),  */
+                         /* between segments of random lengths               */
     T_LAYOUT_COUNT
 } t_layout;
 

@@ -19,7 +19,23 @@ struct SegArgs {
     size_t base;
     const unsigned char *keys;
     unsigned key_size;
+    /* offsets: the verdict of the check queued in front of the kernel (NULL: the
+     * offsets were checked before it was queued); offsets_gate_closed */
+    const unsigned long long *gate;
 };
+
+/* The verdict a check leaves for gated work (offsets_gate_closed): 0 where the
+ * offsets never decrease and offsets[nseg] <= n, 1 otherwise. */
+constexpr unsigned long long kOffsetsGateOpen = 0;
+constexpr unsigned long long kOffsetsGateClosed = 1;
+
+/* Whether a kernel queued behind a check must write nothing: gate is the check's
+ * verdict word (NULL: no check in front, go on). Stream order makes the verdict final
+ * before the kernel starts; every thread of a block reads the same word, so a block
+ * leaves as a whole, before any barrier. */
+SWEEP_GPU_INLINE bool offsets_gate_closed(const unsigned long long *gate) {
+    return gate && *(const volatile unsigned long long *)gate != kOffsetsGateOpen;
+}
 
 SWEEP_GPU_INLINE unsigned long long load_key_bits(const unsigned char *keys, unsigned size,
                                                   size_t i) {

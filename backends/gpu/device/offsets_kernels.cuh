@@ -1,11 +1,15 @@
 /*
  * offsets_kernels.cuh -- segment offsets checked where they are: the least s with
  * offsets[s + 1] < offsets[s], and the first and last offset, into three words the
- * host reads (host/offsets_check.cu), in one launch with nothing to set before it.
+ * host reads (host/offsets_check.cu), in one launch with nothing to set before it;
+ * and, for work queued behind the check before the host has its words, a verdict in
+ * device memory that the work's kernels read first (segment_heads.cuh:
+ * offsets_gate_closed).
  */
 #ifndef SWEEP_GPU_OFFSETS_KERNELS_CUH
 #define SWEEP_GPU_OFFSETS_KERNELS_CUH
 
+#include "gpu/block/segment_heads.cuh"
 #include "gpu/util/compat.cuh"
 
 namespace sweep_gpu {
@@ -37,7 +41,9 @@ SWEEP_GPU_INLINE unsigned long long offsets_block_least(unsigned long long v) {
 }
 
 /* out[0] = offsets[0], out[1] = offsets[nseg], out[2] = the least s < nseg with
- * offsets[s + 1] < offsets[s] (all ones: none). Launched with kOffsetsCheckThreads
+ * offsets[s + 1] < offsets[s] (all ones: none); where verdict is not NULL also
+ * *verdict = kOffsetsGateClosed if the offsets decrease or offsets[nseg] > n, else
+ * kOffsetsGateOpen (device memory, stored after out). Launched with kOffsetsCheckThreads
  * threads a block; grid-stride, as the grid is capped and nseg is not.
  *
  * One block does everything itself. With more, each block lowers state's least with
@@ -48,7 +54,7 @@ SWEEP_GPU_INLINE unsigned long long offsets_block_least(unsigned long long v) {
  * host after the kernel has finished. */
 __global__ void __launch_bounds__(kOffsetsCheckThreads)
     offsets_check_kernel(const size_t *offsets, size_t nseg, unsigned long long *state,
-                         unsigned long long *out) {
+                         unsigned long long *out, size_t n, unsigned long long *verdict) {
     const size_t stride = (size_t)gridDim.x * kOffsetsCheckThreads;
     unsigned long long bad = ~0ull;
     for (size_t s = blockIdx.x * (size_t)kOffsetsCheckThreads + threadIdx.x; s < nseg;
@@ -70,9 +76,11 @@ __global__ void __launch_bounds__(kOffsetsCheckThreads)
         bad = atomicExch(&state[kOffsetsCheckLeast], ~0ull);
         (void)atomicExch(&state[kOffsetsCheckDone], 0ull);
     }
+    const size_t last = offsets[nseg];
     out[0] = offsets[0];
-    out[1] = offsets[nseg];
+    out[1] = last;
     out[2] = bad;
+    if (verdict) *verdict = bad != ~0ull || last > n ? kOffsetsGateClosed : kOffsetsGateOpen;
 }
 
 } // namespace sweep_gpu

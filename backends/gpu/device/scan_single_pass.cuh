@@ -186,6 +186,10 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
     __shared__ V s_prefix;
     __shared__ size_t s_lo;
 
+    /* Behind a check of the offsets that failed: nothing written, tile states
+     * included (segment_heads.cuh: offsets_gate_closed). */
+    if (FORM == kSegOffsets && offsets_gate_closed(a.seg.gate)) return;
+
     /* Tiles in launch order (CUB's choice too): the loads start at once, without an
      * atomic round trip for a tile number first; a scheduler that runs a later block
      * before an earlier one costs time, never correctness (the fallback). */
@@ -261,28 +265,52 @@ __global__ void __launch_bounds__(Tn::threads, Tn::min_blocks) scan_single_pass_
         has = true;
     }
     __syncthreads();
-    if (!SEG_REDUCE) {
+    if (!SEG_REDUCE && FORM == kSegOffsets) {
+        /* Only what the segments cover, [offsets[0], offsets[nseg]) less base: the whole
+         * range where the core cut it to them, a part where it could not (a scan queued
+         * behind the offsets' check, before their first and last were known). */
+        const size_t lo = a.seg.offsets[0] - a.seg.base,
+                     hi = a.seg.offsets[a.seg.nseg] - a.seg.base;
+        const size_t tile_end = tile_start + (size_t)len;
+        if (lo <= tile_start && hi >= tile_end) {
+            tile_store_striped<T, THREADS, ITEMS, StreamHint<Tn>::value>(
+                a.out + tile_start, sbuf, len, full && aligned16(a.out + tile_start));
+        } else {
+            const int b = lo > tile_start ? (lo < tile_end ? (int)(lo - tile_start) : len) : 0;
+            const int e = hi < tile_end ? (hi > tile_start ? (int)(hi - tile_start) : 0) : len;
+            for (int i = b + tid; i < e; i += THREADS)
+                a.out[tile_start + (size_t)i] = sbuf[smem_pad<T>(i)];
+        }
+    } else if (!SEG_REDUCE) {
         tile_store_striped<T, THREADS, ITEMS, StreamHint<Tn>::value>(
             a.out + tile_start, sbuf, len, full && aligned16(a.out + tile_start));
     } else {
-        /* Segments whose end falls in this tile take their last inclusive value. */
+        /* Segments whose end e falls in this tile, tile_start < e <= its end (tile 0:
+         * from e = 0), take their last inclusive value, or the identity where they are
+         * empty: so every segment is written by exactly one block (those at n by the
+         * last), in this launch. */
         {
-            const size_t lo =
-                block_lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg, tile_start + 1);
+            const size_t lo = block_lower_bound_offsets(a.seg.offsets + 1, a.seg.nseg,
+                                                        tile == 0 ? 0 : tile_start + 1);
             if (tid == 0) s_lo = lo;
         }
         __syncthreads();
         for (size_t s = s_lo + tid; s < a.seg.nseg; s += THREADS) {
             size_t e = a.seg.offsets[s + 1];
             if (e > tile_start + (size_t)len) break;
-            if (a.seg.offsets[s] < e) a.seg_out[s] = sbuf[smem_pad<T>((int)(e - 1 - tile_start))];
+            a.seg_out[s] =
+                a.seg.offsets[s] < e ? sbuf[smem_pad<T>((int)(e - 1 - tile_start))] : a.identity;
         }
     }
 }
 
-/* Empty segments of a segmented reduction get the identity. */
+/* A segmented reduction of n = 0 elements: every segment is empty and gets the
+ * identity (with elements, the reducing kernel writes the empty ones itself). gate:
+ * as SegArgs's. */
 template <class T>
-__global__ void segment_identity_kernel(const size_t *offsets, size_t nseg, T identity, T *out) {
+__global__ void segment_identity_kernel(const size_t *offsets, size_t nseg, T identity, T *out,
+                                        const unsigned long long *gate) {
+    if (offsets_gate_closed(gate)) return;
     /* grid-stride: the launch's grid is capped (sweep_gpu_grid), nseg is not */
     for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < nseg;
          s += (size_t)gridDim.x * blockDim.x)

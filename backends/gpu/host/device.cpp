@@ -77,6 +77,7 @@ sweep_status sweep_gpu_open(const sweep_backend_open_args *args, void **handle,
     h->radix_merge_max8 = env_size("RADIX_MERGE_MAX", t->radix_merge_max8);
     h->radix_merge_max4 = env_size("RADIX_MERGE_MAX", t->radix_merge_max4);
     h->radix_merge_max4_keys = env_size("RADIX_MERGE_MAX", t->radix_merge_max4_keys);
+    h->segreduce_min = env_size("SEGREDUCE_MIN", t->segreduce_min);
     memset(props, 0, sizeof *props);
     props->flags = 0;
     props->scan_tile = t->scan_tile;

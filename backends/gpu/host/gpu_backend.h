@@ -74,6 +74,24 @@ struct sweep_gpu_handle {
     unsigned long long *check_host_device;
     int check_mapped_failed;
     int check_dirty;
+    /* The gate (offsets_check.cu): between offsets_gate_begin and offsets_gate_end,
+     * gate is the check's verdict in device memory, which the fused segmented reduce
+     * and segmented scan by offsets hand to their kernels (NULL: no gate open).
+     * gate_event follows the check kernel (made on the first gate; gate_event_failed
+     * if it could not be); gate_settled once the host has the check's words,
+     * gate_words. */
+    const unsigned long long *gate;
+    sweep_gpu_event gate_event;
+    int gate_event_made;
+    int gate_event_failed;
+    int gate_settled;
+    unsigned long long gate_words[3];
+    /* Segmented reductions of at least this many elements take the dedicated kernel
+     * (device/segreduce_kernel.cuh), smaller ones the single-pass scan's (the tuning's
+     * segreduce_min; SWEEP_CUDA_SEGREDUCE_MIN and SWEEP_HIP_SEGREDUCE_MIN set it, read
+     * at open: 0 sends every size to the dedicated kernel, a size past any input keeps
+     * every one on the scan's). */
+    size_t segreduce_min;
     /* Run-time compiled programs of custom operators and comparators
      * (rtc/rtc_programs.cpp); NULL until the first one is needed. */
     struct sweep_rtc_cache *rtc;
@@ -193,6 +211,13 @@ sweep_status sweep_gpu_segmented_sort(void *h, const sweep_kradix *key, const sw
 
 /* ---- offsets_check.cu ---- */
 sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);
+sweep_status sweep_gpu_offsets_gate_begin(void *h, const size_t *offsets, size_t nseg, size_t n);
+sweep_status sweep_gpu_offsets_gate_end(void *h, size_t *result);
+/* Waits for the open gate's check (not for the work queued behind it) and stores its
+ * result as check_offsets does; the gate stays open. For the entries whose kernels
+ * cannot read the verdict (custom operators): they wait, then write nothing where the
+ * offsets were bad. */
+sweep_status sweep_gpu_offsets_gate_settle(sweep_gpu_handle *h, size_t *result);
 /* Frees the check's device words and mapped host memory; the device is current and the
  * stream idle. */
 void sweep_gpu_check_release(sweep_gpu_handle *h);

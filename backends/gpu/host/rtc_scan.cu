@@ -22,6 +22,7 @@
 #pragma clang diagnostic pop
 #endif
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -77,7 +78,15 @@ static sweep_status single_pass(sweep_gpu_handle *h, const sweep_kop *op, sweep_
         void *args[] = {&a, &ts};
         sweep_status st = sweep_gpu_rtc_launch(h, k, ntiles, ScanTuning<T>::threads, args,
                                                SEG_REDUCE ? "segmented_reduce" : "scan");
-        if (st != SWEEP_OK || !SEG_REDUCE) return st;
+        /* with elements, the kernel wrote the empty segments too */
+        if (st != SWEEP_OK || !SEG_REDUCE || ntiles > 0) return st;
+        /* only empty segments; behind a check of the offsets (gate), once it is known
+         * to have passed */
+        if (h->gate) {
+            size_t r[3];
+            st = sweep_gpu_offsets_gate_settle(h, r);
+            if (st != SWEEP_OK || r[2] != SIZE_MAX || r[1] > n) return st;
+        }
         return fill_empty_segments(h, op, seg.offsets, seg.nseg, seg_out);
     });
 }
@@ -114,6 +123,7 @@ sweep_status sweep_gpu_rtc_segmented_scan(sweep_gpu_handle *h, const sweep_kop *
         seg.offsets = ks->offsets;
         seg.nseg = ks->nseg;
         seg.base = ks->base;
+        seg.gate = h->gate;
         st = single_pass<kSegOffsets, false>(h, op, k->k[SWEEP_RTC_SCAN_OFFSETS], in, out, n, seg,
                                              NULL, exclusive, scratch, scratch_bytes);
         break;
@@ -142,6 +152,7 @@ sweep_status sweep_gpu_rtc_segmented_reduce(sweep_gpu_handle *h, const sweep_kop
     memset(&seg, 0, sizeof seg);
     seg.offsets = offsets;
     seg.nseg = nseg;
+    seg.gate = h->gate;
     st = single_pass<kSegOffsets, true>(h, op, k->k[SWEEP_RTC_SEG_REDUCE], in, NULL, n, seg, out, 0,
                                         scratch, scratch_bytes);
     return st == SWEEP_ERR_UNSUPPORTED ? unsupported_size(h, "segmented_reduce") : st;

@@ -43,6 +43,7 @@ sweep_status sweep_gpu_segmented_scan(void *hv, const sweep_kop *op, const void 
         seg.offsets = ks->offsets;
         seg.nseg = ks->nseg;
         seg.base = ks->base;
+        seg.gate = h->gate;
         return sweep_gpu_single_pass<kSegOffsets, false>(h, op, in, out, n, seg, NULL, exclusive,
                                                          scratch, scratch_bytes);
     case SWEEP_SEG_KEYS:
@@ -69,6 +70,7 @@ sweep_status sweep_gpu_segmented_reduce(void *hv, const sweep_kop *op, const voi
     seg.offsets = offsets;
     seg.nseg = nseg;
     seg.base = 0;
+    seg.gate = h->gate;
     return sweep_gpu_single_pass<kSegOffsets, true>(h, op, in, NULL, n, seg, out, 0, scratch,
                                                     scratch_bytes);
 }

@@ -1,6 +1,7 @@
 /*
  * single_pass.cuh -- host side of the fused single-pass scan: scratch size, the
- * run's tile-state tag, the launch (one, nothing to clear first). Each segment form
+ * run's tile-state tag, the launch (one, nothing to clear first); and of the
+ * segmented reduction's own kernel, which large inputs take (segreduce_min). Each segment form
  * is instantiated in its own file (host/scan_<form>.cu) so the plugin's build
  * spreads over cores.
  */
@@ -9,6 +10,7 @@
 
 #include "gpu/device/scan_bulk.cuh"
 #include "gpu/device/scan_single_pass.cuh"
+#include "gpu/device/segreduce_kernel.cuh"
 #include "gpu/host/args_single_pass.cuh"
 #include "gpu/host/gpu_backend.h"
 #include "gpu/host/launch.cuh"
@@ -71,6 +73,27 @@ sweep_status sweep_gpu_scan_bulk(sweep_gpu_handle *h, const sweep_gpu::ScanArgs<
                             Small::threads, 0, a, ts);
 }
 
+/* The segmented reduction by offsets through its own kernel
+ * (gpu/device/segreduce_kernel.cuh), n > 0; the scratch bytes (tile states) when
+ * scratch is NULL. */
+template <class T, class Op>
+sweep_status sweep_gpu_segreduce(sweep_gpu_handle *h, const sweep_gpu::ScanArgs<T> &a,
+                                 void *scratch, size_t *scratch_bytes) {
+    using namespace sweep_gpu;
+    typedef SegReduceShape<T> Shape;
+    const size_t ntiles = (a.n + Shape::tile - 1) / Shape::tile;
+    if (!scratch) {
+        *scratch_bytes = TileState<FlagValue<T>>::bytes(ntiles);
+        return SWEEP_OK;
+    }
+    if (ntiles > 0x7fffffffull) /* one block per tile */
+        return sweep_gpu_report(h, SWEEP_ERR_UNSUPPORTED, "segmented_reduce: too many tiles");
+    TileState<FlagValue<T>> ts =
+        TileState<FlagValue<T>>::carve(scratch, ntiles, sweep_gpu_tile_tag());
+    return sweep_gpu_launch(h, "segmented_reduce", segreduce_kernel<T, Op>, (unsigned)ntiles,
+                            Shape::threads, 0, a, ts);
+}
+
 template <int FORM, bool SEG_REDUCE>
 sweep_status sweep_gpu_single_pass(sweep_gpu_handle *h, const sweep_kop *op, const void *in,
                                    void *out, size_t n, const sweep_gpu::SegArgs &seg,
@@ -84,6 +107,9 @@ sweep_status sweep_gpu_single_pass(sweep_gpu_handle *h, const sweep_kop *op, con
         const ScanArgs<T> a = sweep_gpu_scan_args<T>(h, op, in, out, n, exclusive, seg, seg_out);
         if constexpr (FORM == kSegNone && !SEG_REDUCE && BulkScanFits<T>::value)
             return sweep_gpu_scan_bulk<T, Op>(h, a, scratch, scratch_bytes);
+        if constexpr (SEG_REDUCE)
+            if (n > 0 && n >= h->segreduce_min)
+                return sweep_gpu_segreduce<T, Op>(h, a, scratch, scratch_bytes);
         typedef ScanShape<T, FORM> Shape;
         constexpr int TILE = Shape::tile;
         const size_t ntiles = (n + TILE - 1) / TILE;
@@ -100,10 +126,11 @@ sweep_status sweep_gpu_single_pass(sweep_gpu_handle *h, const sweep_kop *op, con
                              scan_single_pass_kernel<T, Op, FORM, SEG_REDUCE>, (unsigned)ntiles,
                              Shape::threads, 0, a, ts);
         }
-        if (SEG_REDUCE && seg.nseg > 0)
+        /* with elements, the kernel wrote the empty segments too */
+        if (SEG_REDUCE && ntiles == 0 && seg.nseg > 0)
             SWEEP_GPU_LAUNCH(h, "segmented_reduce (empty segments)", segment_identity_kernel<T>,
                              sweep_gpu_grid(h, seg.nseg, 256), 256, 0, seg.offsets, seg.nseg,
-                             a.identity, (T *)seg_out);
+                             a.identity, (T *)seg_out, seg.gate);
         return SWEEP_OK;
     });
 }

@@ -54,6 +54,9 @@ static const sweep_backend_table sweep_gpu_table = {
     sweep_gpu_runs,
     /* segment offsets checked on the device */
     sweep_gpu_check_offsets,
+    /* the check overlapped with the work queued behind it */
+    sweep_gpu_offsets_gate_begin,
+    sweep_gpu_offsets_gate_end,
 };
 
 extern "C" __attribute__((visibility("default"))) const sweep_backend_table *

@@ -38,6 +38,8 @@ constexpr sweep_gpu_tuning kSm90 = {
     /* split_resident_bytes */ (size_t)1 << 28,
     /* reduce_blocks_per_sm */ 4,
     /* reduce_one_block_bytes */ 16384,
+    /* segreduce_min: not timed yet (docs/perf/scan.md#segmented-reduce-its-own-kernel) */
+    (size_t)1 << 16,
 };
 
 /* A row of defaults: sm_90's values, until they are measured on the architecture. */

@@ -37,6 +37,10 @@ typedef struct sweep_gpu_tuning {
     unsigned reduce_blocks_per_sm;
     /* Reductions of at most this many bytes run in one launch of one block. */
     size_t reduce_one_block_bytes;
+    /* Segmented reductions by offsets of at least this many elements take the
+     * dedicated kernel (device/segreduce_kernel.cuh), shorter ones the single-pass
+     * scan's. */
+    size_t segreduce_min;
 } sweep_gpu_tuning;
 
 /* The row for a device. Never NULL: a device no row names gets its vendor's defaults. */

@@ -63,6 +63,19 @@ struct TuningSm90 {
                                std::is_same<T, int32_t>::value || std::is_same<T, float>::value,
                            SegScanMid<T>, Scan<T>>::type {};
 
+    /* The dedicated segmented reduction by offsets (device/segreduce_kernel.cuh):
+     * 256 threads, each with 64 bytes of elements in registers (four 16-byte loads;
+     * 16 items of 1- to 4-byte elements, 8 of 8-byte ones), at least 4 blocks an SM
+     * (3 for 8-byte elements, whose lifted values spilled at 64 registers: f64 min and
+     * max 38 bytes under ptxas 13 for sm_90). Not timed yet: a first shape, a whole
+     * number of vectors a thread. */
+    template <class T> struct SegReduce {
+        static constexpr int threads = 256;
+        static constexpr int items = sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8 : 4;
+        static constexpr int tile = threads * items;
+        static constexpr int min_blocks = sizeof(T) <= 4 ? 4 : 3;
+    };
+
     /* The single-pass scan of custom elements (run-time compiled): the built-in shape
      * of their size, but elements over 16 bytes take 4 items a thread, so that a tile
      * (staged in static shared memory) stays under the 48 KB a kernel gets without

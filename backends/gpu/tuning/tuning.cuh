@@ -34,6 +34,8 @@ typedef TuningNvidiaDefault BuildTuning;
 /* Scans (device/scan_single_pass.cuh, device/scan_bulk.cuh): plain and segmented. */
 template <class T> struct ScanTuning : BuildTuning::Scan<T> {};
 template <class T> struct SegScanTuning : BuildTuning::SegScan<T> {};
+/* The dedicated segmented reduction by offsets (device/segreduce_kernel.cuh). */
+template <class T> struct SegReduceTuning : BuildTuning::SegReduce<T> {};
 template <class T> struct BulkScanLarge : BuildTuning::BulkScanLarge<T> {};
 template <class T> struct BulkScanSmall : BuildTuning::BulkScanSmall<T> {};
 
