@@ -9,7 +9,9 @@
  * and a scratch buffer of the input's size (the same positions), ordered so that the
  * last pass writes the output; in place, the first pass reads the input and writes
  * the scratch buffer, and after an odd count of passes the scratch buffer is copied
- * back. Segments of at least skip_from keys are left to the whole-array sort.
+ * back. Segments of at least skip_from keys are left to the whole-array sort, those of
+ * at most shared_max to the shared-memory sort (segsort_shared.cuh), which runs the
+ * same passes (seg_lsd_pass) between buffers in shared memory.
  */
 #ifndef SWEEP_GPU_SEGSORT_LARGE_CUH
 #define SWEEP_GPU_SEGSORT_LARGE_CUH
@@ -29,20 +31,110 @@ struct SegLargeArgs {
     void *keys_tmp, *values_tmp;     /* as long as the input, the same positions */
     const unsigned long long *large; /* (start, length) pairs */
     const unsigned *count;
-    unsigned long long skip_from;
+    unsigned long long skip_from;  /* left to the whole-array sort from this length */
+    unsigned long long shared_max; /* left to segsort_shared.cuh up to this length */
     int kind, descending;
     unsigned begin_bit, end_bit;
 };
 
-template <class U, class Vt, class Sh = SegLarge>
-__global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs a) {
+/* A block's shared memory for the LSD passes of one segment. */
+template <class Sh> struct SegLsdStorage {
+    typename BlockRadixRank<Sh::threads, Sh::items>::Storage rs;
+    unsigned long long next[kRadixDigits];
+    unsigned counts[kRadixDigits];
+};
+
+/* One LSD pass of the block over len keys on digit spec: src to dst (each in global or
+ * shared memory, apart), values alongside. Starts and ends with the block
+ * synchronised as far as s and the source are concerned: dst's writes are seen by the
+ * block's reads after the pass. */
+template <class U, class Vt, class Sh>
+SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vdst, size_t len,
+                                   const DigitSpec &spec, SegLsdStorage<Sh> &s) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int T = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
     typedef BlockRadixRank<T, ITEMS> Rank;
-    __shared__ typename Rank::Storage rs;
-    __shared__ unsigned long long next[kRadixDigits];
-    __shared__ unsigned counts[kRadixDigits];
     const int lane = lane_id(), warp = warp_id();
+    const KeyCodec<U> codec(spec);
+    /* the segment's digit counts, then their exclusive scan */
+    for (int d = threadIdx.x; d < kRadixDigits; d += T)
+        s.counts[d] = 0;
+    __syncthreads();
+    for (size_t i = threadIdx.x; i < len; i += T)
+        atomicAdd(&s.counts[codec.digit(codec.encode(src[i]))], 1u);
+    __syncthreads();
+    for (int d = threadIdx.x; d < kRadixDigits; d += T)
+        s.next[d] = s.counts[d];
+    __syncthreads();
+    for (int step = 1; step < kRadixDigits; step *= 2) {
+        unsigned long long add[(kRadixDigits + T - 1) / T];
+#pragma unroll
+        for (int q = 0; q * T < kRadixDigits; ++q) {
+            const int d = q * T + (int)threadIdx.x;
+            add[q] = d < kRadixDigits && d >= step ? s.next[d - step] : 0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int q = 0; q * T < kRadixDigits; ++q) {
+            const int d = q * T + (int)threadIdx.x;
+            if (d < kRadixDigits) s.next[d] += add[q];
+        }
+        __syncthreads();
+    }
+    for (int d = threadIdx.x; d < kRadixDigits; d += T)
+        s.next[d] -= s.counts[d]; /* inclusive to exclusive */
+    __syncthreads();
+    /* the tiles in order, each key to its digit's next place */
+    for (size_t t0 = 0; t0 < len; t0 += TILE) {
+        U raw[ITEMS];
+        Vt v[ITEMS];
+        (void)v; /* no values: never read */
+        unsigned digits[ITEMS], ranks[ITEMS];
+        bool valid[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
+            valid[j] = i < len;
+            digits[j] = 0;
+            if (valid[j]) {
+                raw[j] = src[i];
+                digits[j] = codec.digit(codec.encode(raw[j]));
+                if constexpr (VALUES) v[j] = vsrc[i];
+            }
+        }
+        Rank::rank(digits, valid, spec.nbits, ranks, s.rs);
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            if (valid[j]) {
+                const unsigned d = digits[j];
+                const size_t at = s.next[d] + (ranks[j] - s.rs.digit_excl[d]);
+                dst[at] = raw[j];
+                if constexpr (VALUES) vdst[at] = v[j];
+            }
+        }
+        __syncthreads(); /* next and the rank's storage are read */
+        for (int d = threadIdx.x; d < kRadixDigits; d += T)
+            s.next[d] += s.rs.digit_total[d];
+        __syncthreads();
+    }
+}
+
+/* Pass `pass`'s digit of the call. */
+SWEEP_GPU_INLINE DigitSpec seg_lsd_digit(const SegLargeArgs &a, unsigned pass) {
+    DigitSpec spec;
+    spec.kind = a.kind;
+    spec.descending = a.descending;
+    spec.shift = a.begin_bit + 8 * pass;
+    spec.nbits = a.end_bit - spec.shift < 8 ? a.end_bit - spec.shift : 8;
+    return spec;
+}
+
+/* Segments of the large list with shared_max < length < skip_from. */
+template <class U, class Vt, class Sh = SegLarge>
+__global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs a) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    constexpr int T = Sh::threads;
+    __shared__ SegLsdStorage<Sh> ls;
     const bool in_place = a.keys_in == a.keys_out || (VALUES && a.values_in == a.values_out);
     const unsigned passes = (a.end_bit - a.begin_bit + 7) / 8;
     /* pass p writes the output where (p even) == first_out, else the buffer */
@@ -50,7 +142,7 @@ __global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs
     const size_t c = *a.count;
     for (size_t k = blockIdx.x; k < c; k += gridDim.x) {
         const size_t start = a.large[2 * k], len = a.large[2 * k + 1];
-        if (len >= a.skip_from) continue;
+        if (len >= a.skip_from || len <= a.shared_max) continue;
         const U *src = (const U *)a.keys_in + start;
         const Vt *vsrc = (const Vt *)a.values_in + start;
         U *dst = NULL;
@@ -59,73 +151,7 @@ __global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs
             const bool out = (pass % 2 == 0) == first_out;
             dst = (U *)(out ? a.keys_out : a.keys_tmp) + start;
             if constexpr (VALUES) vdst = (Vt *)(out ? a.values_out : a.values_tmp) + start;
-            DigitSpec spec;
-            spec.kind = a.kind;
-            spec.descending = a.descending;
-            spec.shift = a.begin_bit + 8 * pass;
-            spec.nbits = a.end_bit - spec.shift < 8 ? a.end_bit - spec.shift : 8;
-            const KeyCodec<U> codec(spec);
-            /* the segment's digit counts, then their exclusive scan */
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                counts[d] = 0;
-            __syncthreads();
-            for (size_t i = threadIdx.x; i < len; i += T)
-                atomicAdd(&counts[codec.digit(codec.encode(src[i]))], 1u);
-            __syncthreads();
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                next[d] = counts[d];
-            __syncthreads();
-            for (int step = 1; step < kRadixDigits; step *= 2) {
-                unsigned long long add[(kRadixDigits + T - 1) / T];
-#pragma unroll
-                for (int q = 0; q * T < kRadixDigits; ++q) {
-                    const int d = q * T + (int)threadIdx.x;
-                    add[q] = d < kRadixDigits && d >= step ? next[d - step] : 0;
-                }
-                __syncthreads();
-#pragma unroll
-                for (int q = 0; q * T < kRadixDigits; ++q) {
-                    const int d = q * T + (int)threadIdx.x;
-                    if (d < kRadixDigits) next[d] += add[q];
-                }
-                __syncthreads();
-            }
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                next[d] -= counts[d]; /* inclusive to exclusive */
-            __syncthreads();
-            /* the tiles in order, each key to its digit's next place */
-            for (size_t t0 = 0; t0 < len; t0 += TILE) {
-                U raw[ITEMS];
-                Vt v[ITEMS];
-                (void)v; /* no values: never read */
-                unsigned digits[ITEMS], ranks[ITEMS];
-                bool valid[ITEMS];
-#pragma unroll
-                for (int j = 0; j < ITEMS; ++j) {
-                    const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
-                    valid[j] = i < len;
-                    digits[j] = 0;
-                    if (valid[j]) {
-                        raw[j] = src[i];
-                        digits[j] = codec.digit(codec.encode(raw[j]));
-                        if constexpr (VALUES) v[j] = vsrc[i];
-                    }
-                }
-                Rank::rank(digits, valid, spec.nbits, ranks, rs);
-#pragma unroll
-                for (int j = 0; j < ITEMS; ++j) {
-                    if (valid[j]) {
-                        const unsigned d = digits[j];
-                        const size_t at = next[d] + (ranks[j] - rs.digit_excl[d]);
-                        dst[at] = raw[j];
-                        if constexpr (VALUES) vdst[at] = v[j];
-                    }
-                }
-                __syncthreads(); /* next and the rank's storage are read */
-                for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                    next[d] += rs.digit_total[d];
-                __syncthreads();
-            }
+            seg_lsd_pass<U, Vt, Sh>(src, vsrc, dst, vdst, len, seg_lsd_digit(a, pass), ls);
             /* the block's writes are seen by its reads of the next pass */
             src = dst;
             vsrc = vdst;

@@ -46,6 +46,16 @@ struct sweep_gpu_handle {
      * radix_merge_max*). SWEEP_CUDA_RADIX_MERGE_MAX and SWEEP_HIP_RADIX_MERGE_MAX set
      * all three (tests: 0 keeps every such sort on the radix passes). */
     size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;
+    /* The fused segmented sort's routes (segmented_sort.cu), each selectable so that
+     * old and new can be timed in one run: calls of at most segsort_one_block_max keys
+     * (and at most the block sort's tile) take the one-launch sort
+     * (SWEEP_CUDA_SEGSORT_ONE_BLOCK_MAX, SWEEP_HIP_...; 0: never); large segments of at
+     * most segsort_shared_max keys (and what fits a block's shared memory) the
+     * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX; 0: never);
+     * segsort_lean (SWEEP_CUDA_SEGSORT_LEAN, 1 unless set to 0): calls of few segments
+     * are classified by one block, without the counts' memset. */
+    size_t segsort_one_block_max, segsort_shared_max;
+    int segsort_lean;
     /* Splits and compactions without values whose elements take fewer than
      * split_resident_bytes bytes go through the one-kernel split
      * (device/split_resident.cuh) where the device launches cooperative grids

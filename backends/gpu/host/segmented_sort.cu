@@ -13,6 +13,13 @@
  *     there are at most kSegFewLarge it reads them and sorts them one after another
  *     with the whole-array radix sort (radix.cu) instead, so that a few huge segments
  *     take the whole GPU.
+ * Where the whole call fits the block sort's tile, segsort_one_block.cuh sorts it in
+ * one launch instead (no classification, no scratch). Large segments that fit a
+ * block's shared memory take segsort_shared.cuh rather than the block LSD sort through
+ * global memory; calls of few segments are classified by one block, without the
+ * counts' memset. Each of the three is selectable at context open (gpu_backend.h:
+ * segsort_one_block_max, segsort_shared_max, segsort_lean), so old and new routes can
+ * be timed in one run.
  * Keys of 1, 2, 4 or 8 bytes; values of 0, 1, 2, 4, 8 or 16 bytes at their natural
  * alignment (the radix sort's); fewer than 2^32 segments. Other calls, and custom
  * comparators, answer SWEEP_ERR_UNSUPPORTED from the size query and the core composes.
@@ -20,6 +27,8 @@
 #include "gpu/device/segsort_block.cuh"
 #include "gpu/device/segsort_classify.cuh"
 #include "gpu/device/segsort_large.cuh"
+#include "gpu/device/segsort_one_block.cuh"
+#include "gpu/device/segsort_shared.cuh"
 #include "gpu/device/segsort_small.cuh"
 #include "gpu/host/gpu_backend.h"
 #include "gpu/host/key_width.cuh"
@@ -38,6 +47,11 @@ static_assert(SegSmall::cap < SegSmallWide::cap && SegSmallWide::cap < kSortThre
               "the size classes grow: small, wide small, the block sort's tile");
 
 namespace {
+
+/* The most segments the one-launch sort takes: its block walks the offsets once to mark
+ * where segments start (32 strides of its threads), so calls of many empty segments
+ * are classified instead. */
+constexpr size_t kSegOneBlockSegs = (size_t)kSortThreads * 32;
 
 /* The call, its order as a radix key. */
 struct SegCall {
@@ -124,11 +138,43 @@ sweep_status launch_small(const SegCall &c, const RadixOrderCmp<U> &order, const
     return SWEEP_OK;
 }
 
-/* The block LSD sort of the large segments shorter than skip_from, `most` of them at
- * most (their count is read on the device). */
+/* The shared-memory route of the large segments (segsort_shared.cuh): the longest
+ * segment it takes (0: none; the block LSD sort takes them all), the buffers' length
+ * and their bytes. */
+struct SegShared {
+    size_t max, room, smem;
+};
+
+template <class U, class Vt> sweep_status shared_route(const SegCall &c, SegShared *s) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_gpu_handle *h = c.h;
+    s->max = s->room = s->smem = 0;
+    if (h->segsort_shared_max == 0) return SWEEP_OK;
+    const void *kernel = (const void *)segsort_shared_kernel<U, Vt>;
+    size_t stat = 0;
+    SWEEP_GPU_TRY(h, sweep_gpu_kernel_static_smem(kernel, &stat));
+    const size_t per = segsort_shared_bytes<U, Vt>(1, VALUES);
+    if (h->smem_per_block <= stat + 16 * per) return SWEEP_OK;
+    const size_t cap = ((h->smem_per_block - stat) / per) & ~(size_t)15;
+    const size_t most = at_most(cap, h->segsort_shared_max);
+    /* segments up to the block sort's tile are medium ones */
+    if (most <= sweep_gpu_one_block_sort_max(sizeof(U))) return SWEEP_OK;
+    s->max = most;
+    s->room = (at_most(most, c.n) + 15) & ~(size_t)15;
+    s->smem = segsort_shared_bytes<U, Vt>(s->room, VALUES);
+    SWEEP_GPU_TRY(h, sweep_gpu_kernel_max_dynamic_smem(kernel, (int)s->smem));
+    return SWEEP_OK;
+}
+
+/* The large segments shorter than skip_from, `most` of them at most (their count is
+ * read on the device): those of at most sh.max keys by the shared-memory sort, the
+ * others by the block LSD sort. */
 template <class U, class Vt>
 sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
                           unsigned char *region, unsigned long long skip_from, size_t most) {
+    SegShared sh;
+    sweep_status st = shared_route<U, Vt>(c, &sh);
+    if (st != SWEEP_OK) return st;
     SegLargeArgs a;
     memset(&a, 0, sizeof a);
     a.keys_in = c.kin;
@@ -144,6 +190,13 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
     a.descending = c.key.descending;
     a.begin_bit = c.key.begin_bit;
     a.end_bit = c.key.end_bit;
+    a.shared_max = sh.max;
+    if (sh.max)
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments, shared memory)",
+                         segsort_shared_kernel<U, Vt>, list_grid(c.h, most, 1, SegLarge::threads),
+                         SegLarge::threads, sh.smem, a, (unsigned)sh.room);
+    /* no segment is longer than the call */
+    if (c.n <= sh.max) return SWEEP_OK;
     SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt>,
                      list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
     return SWEEP_OK;
@@ -218,12 +271,19 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     unsigned char *region = p;
 
     const size_t tile = sweep_gpu_one_block_sort_max(sizeof(U));
-    SWEEP_GPU_TRY(h,
-                  sweep_gpu_memset_async(lists.counts, 0, kSegLists * sizeof(unsigned), h->stream));
-    SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
-                     sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
-                     c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
-                     kSegWholeMin, lists);
+    if (h->segsort_lean && c.nseg <= kSegClassifyOneMax) {
+        /* one block, which writes the counts itself */
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (classify, one block)", segsort_classify_one_kernel, 1,
+                         kSegClassifyOneThreads, 0, c.offsets, c.nseg, (size_t)SegSmall::cap,
+                         (size_t)SegSmallWide::cap, tile, kSegWholeMin, lists);
+    } else {
+        SWEEP_GPU_TRY(
+            h, sweep_gpu_memset_async(lists.counts, 0, kSegLists * sizeof(unsigned), h->stream));
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
+                         sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
+                         c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
+                         kSegWholeMin, lists);
+    }
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
     if (l.small_max) {
         sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
@@ -250,6 +310,27 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
 
 bool natural(const void *p, size_t size) {
     return ((uintptr_t)p & (size - 1)) == 0;
+}
+
+/* Whether the call takes the one-launch sort: all n keys within the block sort's tile
+ * (and the handle's bound), not too many segments. */
+bool one_block_call(const SegCall &c) {
+    const size_t most =
+        at_most(c.h->segsort_one_block_max, sweep_gpu_one_block_sort_max(c.key.key_size));
+    return c.n <= most && c.nseg <= kSegOneBlockSegs;
+}
+
+/* The one-launch sort of the whole call (segsort_one_block.cuh). */
+template <class U> sweep_status run_one_block(const SegCall &c) {
+    const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
+    if (c.vsize)
+        return sweep_gpu_launch(c.h, "segmented_sort (one block)",
+                                segsort_one_block_kernel<U, true>, 1, kSortThreads, 0, order,
+                                (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize,
+                                copy_unit(c.vin, c.vout, c.vsize), c.offsets, c.nseg);
+    return sweep_gpu_launch(c.h, "segmented_sort (one block)", segsort_one_block_kernel<U, false>,
+                            1, kSortThreads, 0, order, (const U *)c.kin, (U *)c.kout,
+                            (const void *)NULL, (void *)NULL, (size_t)0, 1u, c.offsets, c.nseg);
 }
 
 } // namespace
@@ -291,6 +372,16 @@ sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const s
     c.n = n;
     c.nseg = nseg;
     c.offsets = offsets;
+    if (one_block_call(c)) {
+        if (!scratch) {
+            *scratch_bytes = 0;
+            return SWEEP_OK;
+        }
+        if (n == 0 || nseg == 0) return SWEEP_OK;
+        SWEEP_GPU_ENTER(h);
+        return by_key_width(ks,
+                            [&](auto u) -> sweep_status { return run_one_block<decltype(u)>(c); });
+    }
     SegLayout l;
     sweep_status st = layout_of(c, &l);
     if (st != SWEEP_OK) return st;
