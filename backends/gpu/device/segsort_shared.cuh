@@ -30,7 +30,7 @@ __global__ void __launch_bounds__(Sh::threads)
     /* room: the buffers' length, at least shared_max or the input's length */
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int T = Sh::threads;
-    __shared__ SegLsdStorage<Sh> ls;
+    __shared__ SegLsdStorage<U, Sh> ls;
     extern __shared__ uint4 segsort_shared_smem[];
     U *k0 = (U *)segsort_shared_smem, *k1 = k0 + room;
     Vt *v0 = (Vt *)(k1 + room), *v1 = v0 + (VALUES ? room : 0);
@@ -49,13 +49,15 @@ __global__ void __launch_bounds__(Sh::threads)
             if constexpr (VALUES) v0[i] = vsrc[i];
         }
         __syncthreads();
+        seg_lsd_count<4, U, Sh>(k0, len, a, 0, passes, ls); /* every pass's counts */
         for (unsigned pass = 0; pass < passes; ++pass) {
             const bool last = pass + 1 == passes;
             const U *ks = pass % 2 ? k1 : k0;
             const Vt *vs = pass % 2 ? v1 : v0;
             U *kd = last ? out : pass % 2 ? k0 : k1;
             Vt *vd = last ? vout : pass % 2 ? v0 : v1;
-            seg_lsd_pass<U, Vt, Sh>(ks, vs, kd, vd, len, seg_lsd_digit(a, pass), ls);
+            seg_lsd_pass<U, Vt, Sh>(ks, vs, kd, vd, len, seg_lsd_digit(a, pass), ls.counts[pass],
+                                    ls);
         }
         if (passes == 0) {
             for (size_t i = threadIdx.x; i < len; i += T) {

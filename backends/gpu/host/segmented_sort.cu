@@ -197,8 +197,14 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
                          SegLarge::threads, sh.smem, a, (unsigned)sh.room);
     /* no segment is longer than the call */
     if (c.n <= sh.max) return SWEEP_OK;
-    SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt>,
-                     list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    /* the counts of every pass up front where the shared-memory route is on; without
+     * it, the block LSD sort as it was (both timed in one run) */
+    if (c.h->segsort_shared_max)
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt, true>,
+                         list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    else
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt, false>,
+                         list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
     return SWEEP_OK;
 }
 
