@@ -305,7 +305,8 @@ if [ "$quick" = 0 ]; then
                   "errors offsets_edges" "radix_sort f32.v16.bits0-32.asc.n65536.inplace" \
                   "segmented_sort routes.u32.radix.desc.v4.one.n4352 one-block" \
                   "segmented_sort routes.u32.radix.desc.v4.count classify-one" \
-                  "segmented_sort routes.u32.radix.desc.v4.shared shared-memory"; do
+                  "segmented_sort routes.u32.radix.desc.v4.shared shared-memory" \
+                  "segmented_sort routes.u32.radix.asc.v4.classes.n65536 classes"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""

@@ -18,8 +18,15 @@
 /* The GPU's thresholds these cases straddle: the block sort's tile (sm90.cuh:
  * sort_items), the segments the one-launch sort takes (segmented_sort.cu:
  * kSegOneBlockSegs), the segments one block classifies (segsort_classify.cuh:
- * kSegClassifyOneMax). */
-enum { GPU_TILE_4 = 4352, GPU_TILE_8 = 2816, GPU_ONE_SEGS = 8192, GPU_CLASSIFY_ONE = 4096 };
+ * kSegClassifyOneMax), the calls whose small and medium segments take one launch
+ * (segmented_sort.cu: kSegClassesFusedMax). */
+enum {
+    GPU_TILE_4 = 4352,
+    GPU_TILE_8 = 2816,
+    GPU_ONE_SEGS = 8192,
+    GPU_CLASSIFY_ONE = 4096,
+    GPU_CLASSES_FUSED = 65536
+};
 
 /* The shared-memory sort's capacity on the H100 (sm_90 build, nvcc 13): (232448 bytes
  * a block - the kernel's static shared memory, 21568 bytes with 1-byte keys and 1024
@@ -44,7 +51,8 @@ enum {
     ROUTE_WHOLE,  /* c->n keys in one segment, nothing outside it                 */
     ROUTE_SPARSE, /* c->op segments, two in three empty, the others 1 or 2 keys    */
     ROUTE_COUNT,  /* c->op segments of 0 to 3 keys                                 */
-    ROUTE_SHARED  /* c->b, c->b + 1 and c->b - 1 keys between shorter segments     */
+    ROUTE_SHARED, /* c->b, c->b + 1 and c->b - 1 keys between shorter segments     */
+    ROUTE_CLASSES /* c->n keys in all: segments of every class in turn, empty ones */
 };
 
 static const char *route_name(int shape) {
@@ -53,6 +61,7 @@ static const char *route_name(int shape) {
     case ROUTE_WHOLE: return "whole";
     case ROUTE_SPARSE: return "sparse";
     case ROUTE_COUNT: return "count";
+    case ROUTE_CLASSES: return "classes";
     default: return "shared";
     }
 }
@@ -66,19 +75,26 @@ static size_t *route_offsets(t_state *t, t_rng *rng, const t_case *c, size_t *n_
     const int shape = (int)c->m;
     const size_t lead = shape == ROUTE_WHOLE ? 0 : 3, trail = shape == ROUTE_WHOLE ? 0 : 5;
     size_t cap = 16;
-    if (shape == ROUTE_ONE) cap = c->n + 16;
+    if (shape == ROUTE_ONE || shape == ROUTE_CLASSES) cap = c->n + 16;
     if (shape == ROUTE_SPARSE || shape == ROUTE_COUNT) cap = (size_t)c->op + 1;
     size_t *o = t_host(t, cap * sizeof *o);
     if (!o) return NULL;
     size_t k = 0;
     o[k++] = lead;
     switch (shape) {
-    case ROUTE_ONE: {
+    case ROUTE_ONE:
+    case ROUTE_CLASSES: {
         const size_t end = c->n - trail;
         for (int e = 0; e < 4; ++e)
             o[k++] = lead; /* empty segments first */
         while (o[k - 1] < end) {
             size_t len = (size_t)t_rng_below(rng, 41);
+            if (shape == ROUTE_CLASSES) {
+                /* small, wide small, medium (up to 8-byte keys' tile), empty, large */
+                static const size_t lo[] = {1, 65, 257, 0, GPU_TILE_4 + 1};
+                static const size_t span[] = {64, 192, GPU_TILE_8 - 256, 1, 1000};
+                len = lo[k % 5] + (size_t)t_rng_below(rng, span[k % 5]);
+            }
             if (k + 5 >= cap) len = end - o[k - 1]; /* room for the empty ones after */
             o[k] = o[k - 1] + (len < end - o[k - 1] ? len : end - o[k - 1]);
             ++k;
@@ -210,6 +226,13 @@ void t_register_segsort_routes(t_registry *r) {
         {SWEEP_I64, ORD_RADIX, 0, 16, 1, ROUTE_SHARED, 0, SHARED_K8V16, 0},
         {SWEEP_U32, ORD_RADIX, 0, 4, 0, ROUTE_SHARED, 0, SHARED_ENV, 0},
         {SWEEP_U64, ORD_CMP, 1, 0, 1, ROUTE_SHARED, 0, SHARED_ENV, 0},
+        /* every class, at the one-launch bound of the small and medium segments and one
+         * key more */
+        {SWEEP_U32, ORD_RADIX, 0, 4, 0, ROUTE_CLASSES, GPU_CLASSES_FUSED, 0, 0},
+        {SWEEP_U32, ORD_RADIX, 1, 0, 1, ROUTE_CLASSES, GPU_CLASSES_FUSED + 1, 0, 0},
+        {SWEEP_U64, ORD_BITS, 0, 8, 1, ROUTE_CLASSES, GPU_CLASSES_FUSED, 0, 0},
+        {SWEEP_F32, ORD_CMP, 1, 16, 0, ROUTE_CLASSES, GPU_CLASSES_FUSED + 1, 0, 0},
+        {SWEEP_U8, ORD_RADIX, 1, 2, 0, ROUTE_CLASSES, GPU_CLASSES_FUSED, 0, 0},
     };
     t_case c;
     memset(&c, 0, sizeof c);

@@ -53,7 +53,8 @@ struct sweep_gpu_handle {
      * most segsort_shared_max keys (and what fits a block's shared memory) the
      * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX; 0: never);
      * segsort_lean (SWEEP_CUDA_SEGSORT_LEAN, 1 unless set to 0): calls of few segments
-     * are classified by one block, without the counts' memset. */
+     * are classified by one block, without the counts' memset, and short calls sort
+     * their small and medium segments in one launch. */
     size_t segsort_one_block_max, segsort_shared_max;
     int segsort_lean;
     /* Splits and compactions without values whose elements take fewer than

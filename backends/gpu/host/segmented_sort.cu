@@ -17,7 +17,8 @@
  * one launch instead (no classification, no scratch). Large segments that fit a
  * block's shared memory take segsort_shared.cuh rather than the block LSD sort through
  * global memory; calls of few segments are classified by one block, without the
- * counts' memset. Each of the three is selectable at context open (gpu_backend.h:
+ * counts' memset, and short calls sort their small and medium segments in one launch
+ * (segsort_classes.cuh). Each of the three is selectable at context open (gpu_backend.h:
  * segsort_one_block_max, segsort_shared_max, segsort_lean), so old and new routes can
  * be timed in one run.
  * Keys of 1, 2, 4 or 8 bytes; values of 0, 1, 2, 4, 8 or 16 bytes at their natural
@@ -25,6 +26,7 @@
  * comparators, answer SWEEP_ERR_UNSUPPORTED from the size query and the core composes.
  */
 #include "gpu/device/segsort_block.cuh"
+#include "gpu/device/segsort_classes.cuh"
 #include "gpu/device/segsort_classify.cuh"
 #include "gpu/device/segsort_large.cuh"
 #include "gpu/device/segsort_one_block.cuh"
@@ -52,6 +54,11 @@ namespace {
  * where segments start (32 strides of its threads), so calls of many empty segments
  * are classified instead. */
 constexpr size_t kSegOneBlockSegs = (size_t)kSortThreads * 32;
+
+/* Calls of up to this many keys sort their small, wide small and medium segments in one
+ * launch (segsort_classes.cuh) where segsort_lean is on. Not yet timed: the sizes where
+ * the call's fixed steps weigh most, and the fused kernel's fewer blocks an SM least. */
+constexpr size_t kSegClassesFusedMax = (size_t)1 << 16;
 
 /* The call, its order as a radix key. */
 struct SegCall {
@@ -257,6 +264,32 @@ sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &li
     return SWEEP_OK;
 }
 
+/* The small, wide small and medium segments, a launch each class that can have some. */
+template <class U, class Vt>
+sweep_status launch_classes(const SegCall &c, const SegLayout &l, const SegLists &lists,
+                            const RadixOrderCmp<U> &order) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_gpu_handle *h = c.h;
+    if (l.small_max) {
+        sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
+                                                        l.small_max, "segmented_sort (small)");
+        if (st != SWEEP_OK) return st;
+    }
+    if (l.wide_max) {
+        sweep_status st = launch_small<U, Vt, SegSmallWide>(
+            c, order, lists.wide, lists.counts + 1, l.wide_max, "segmented_sort (small, wide)");
+        if (st != SWEEP_OK) return st;
+    }
+    if (l.medium_max) {
+        const unsigned vunit = VALUES ? copy_unit(c.vin, c.vout, c.vsize) : 1;
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (medium segments)", segsort_block_kernel<U, VALUES>,
+                         list_grid(h, l.medium_max, 1, kSortThreads), kSortThreads, 0, order,
+                         (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize, vunit, lists.medium,
+                         lists.counts + 2, c.offsets);
+    }
+    return SWEEP_OK;
+}
+
 template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout &l, void *scratch) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     sweep_gpu_handle *h = c.h;
@@ -291,22 +324,23 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
                          kSegWholeMin, lists);
     }
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
-    if (l.small_max) {
-        sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
-                                                        l.small_max, "segmented_sort (small)");
-        if (st != SWEEP_OK) return st;
-    }
-    if (l.wide_max) {
-        sweep_status st = launch_small<U, Vt, SegSmallWide>(
-            c, order, lists.wide, lists.counts + 1, l.wide_max, "segmented_sort (small, wide)");
-        if (st != SWEEP_OK) return st;
-    }
-    if (l.medium_max) {
+    if (h->segsort_lean && c.n <= kSegClassesFusedMax) {
+        SegClassesGrid g;
+        g.medium = l.medium_max ? list_grid(h, l.medium_max, 1, kSortThreads) : 0u;
+        g.wide = l.wide_max ? list_grid(h, l.wide_max, SegSmallWide::threads / SegSmallWide::group,
+                                        SegSmallWide::threads)
+                            : 0u;
+        g.small = l.small_max ? list_grid(h, l.small_max, SegSmall::threads / SegSmall::group,
+                                          SegSmall::threads)
+                              : 0u;
         const unsigned vunit = VALUES ? copy_unit(c.vin, c.vout, c.vsize) : 1;
-        SWEEP_GPU_LAUNCH(h, "segmented_sort (medium segments)", segsort_block_kernel<U, VALUES>,
-                         list_grid(h, l.medium_max, 1, kSortThreads), kSortThreads, 0, order,
-                         (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize, vunit, lists.medium,
-                         lists.counts + 2, c.offsets);
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (small and medium segments)",
+                         segsort_classes_kernel<U, Vt>, g.medium + g.wide + g.small, kSortThreads,
+                         0, order, (const U *)c.kin, (U *)c.kout, (const Vt *)c.vin, (Vt *)c.vout,
+                         c.vsize, vunit, lists, c.offsets, g);
+    } else {
+        sweep_status st = launch_classes<U, Vt>(c, l, lists, order);
+        if (st != SWEEP_OK) return st;
     }
     if (!l.large_max) return SWEEP_OK;
     /* no segment reaches the whole-array sort's length: no need to wait for a count */
