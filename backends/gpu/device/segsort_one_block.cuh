@@ -83,7 +83,9 @@ __global__ void __launch_bounds__(Shape::threads)
         }
     }
     __syncthreads();
-    /* each non-empty segment marks its first key with its start */
+    /* each non-empty segment marks its first key with its start (loads of several
+     * strides in flight) */
+#pragma unroll 4
     for (size_t s = (size_t)tid; s < nseg; s += T) {
         const size_t o = offsets[s];
         if (o < offsets[s + 1]) st.keys[o - base].seg = (unsigned short)(o - base);
