@@ -95,9 +95,10 @@ void sweep_gpu_close(void *hv) {
     sweep_gpu_handle *h = (sweep_gpu_handle *)hv;
     if (!h) return;
     if (sweep_gpu_set_device(h->device) == 0) (void)sweep_gpu_stream_synchronize(h->stream);
-    sweep_gpu_radix_release(h); /* the radix sort's pinned read-back buffer */
-    sweep_gpu_check_release(h); /* the offsets check's device and mapped words */
-    sweep_gpu_rtc_release(h);   /* unloads the custom operators' programs */
+    sweep_gpu_radix_release(h);   /* the radix sort's pinned read-back buffer */
+    sweep_gpu_check_release(h);   /* the offsets check's device and mapped words */
+    sweep_gpu_segsort_release(h); /* the segmented sort's pinned read-back buffer */
+    sweep_gpu_rtc_release(h);     /* unloads the custom operators' programs */
     sweep_gpu_launch_release(h);
     sweep_gpu_clear_error();
     free(h);

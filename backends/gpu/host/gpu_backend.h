@@ -57,6 +57,13 @@ struct sweep_gpu_handle {
      * their small and medium segments in one launch. */
     size_t segsort_one_block_max, segsort_shared_max;
     int segsort_lean;
+    /* The segmented sort's read-back of its large and huge counts (segmented_sort.cu,
+     * with segsort_lean): pinned host memory and an event, made on the first call that
+     * reads them; segsort_readback_failed if they could not be (the call then waits for
+     * the stream as before). */
+    void *segsort_readback;
+    sweep_gpu_event segsort_event;
+    int segsort_readback_failed;
     /* Splits and compactions without values whose elements take fewer than
      * split_resident_bytes bytes go through the one-kernel split
      * (device/split_resident.cuh) where the device launches cooperative grids
@@ -201,6 +208,9 @@ sweep_status sweep_gpu_segmented_sort(void *h, const sweep_kradix *key, const sw
                                       void *values_out, size_t vsize, size_t n,
                                       const size_t *offsets, size_t nseg, void *scratch,
                                       size_t *scratch_bytes);
+/* Frees what the segmented sort keeps in the handle (its read-back buffer and event);
+ * the device is current and the stream idle. */
+void sweep_gpu_segsort_release(sweep_gpu_handle *h);
 
 /* ---- offsets_check.cu ---- */
 sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);

@@ -60,6 +60,31 @@ constexpr size_t kSegOneBlockSegs = (size_t)kSortThreads * 32;
  * the call's fixed steps weigh most, and the fused kernel's fewer blocks an SM least. */
 constexpr size_t kSegClassesFusedMax = (size_t)1 << 16;
 
+/* The large and huge counts' read-back (pinned, so that the copy queues behind the
+ * classification like a kernel and the host waits on an event for it while the small
+ * and medium segments' kernels run): made on the first call that reads them; where
+ * either cannot be had, the call waits for the stream instead. */
+bool readback_ready(sweep_gpu_handle *h) {
+    if (h->segsort_readback) return true;
+    if (h->segsort_readback_failed) return false;
+    void *p = NULL;
+    if (sweep_gpu_host_alloc(&p, 2 * sizeof(unsigned)) != 0) {
+        sweep_gpu_clear_error();
+        h->segsort_readback_failed = 1;
+        return false;
+    }
+    sweep_gpu_event e;
+    if (sweep_gpu_event_create(&e) != 0) {
+        sweep_gpu_clear_error();
+        (void)sweep_gpu_host_free(p);
+        h->segsort_readback_failed = 1;
+        return false;
+    }
+    h->segsort_readback = p;
+    h->segsort_event = e;
+    return true;
+}
+
 /* The call, its order as a radix key. */
 struct SegCall {
     sweep_gpu_handle *h;
@@ -221,12 +246,18 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
  * the block LSD sort taking the others; otherwise it takes all. */
 template <class U, class Vt>
 sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
-                        unsigned char *region) {
+                        unsigned char *region, bool queued) {
     sweep_gpu_handle *h = c.h;
     unsigned counts[2] = {0, 0}; /* large, huge */
-    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 3, sizeof counts,
-                                            SWEEP_COPY_DEVICE_TO_HOST, h->stream));
-    SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
+    if (queued) {
+        /* copied behind the classification: the kernels queued since run meanwhile */
+        SWEEP_GPU_TRY(h, sweep_gpu_event_synchronize(h->segsort_event));
+        memcpy(counts, h->segsort_readback, sizeof counts);
+    } else {
+        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 3, sizeof counts,
+                                                SWEEP_COPY_DEVICE_TO_HOST, h->stream));
+        SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
+    }
     const unsigned count = counts[0], huge = counts[1];
     if (count == 0) return SWEEP_OK;
     unsigned long long seg[2 * kSegFewLarge];
@@ -323,6 +354,15 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
                          c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
                          kSegWholeMin, lists);
     }
+    /* where the host must read the large and huge counts, their copy goes behind the
+     * classification, before the small and medium segments' kernels */
+    const bool queued = l.huge_max && h->segsort_lean && readback_ready(h);
+    if (queued) {
+        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(h->segsort_readback, lists.counts + 3,
+                                                2 * sizeof(unsigned), SWEEP_COPY_DEVICE_TO_HOST,
+                                                h->stream));
+        SWEEP_GPU_TRY(h, sweep_gpu_event_record(h->segsort_event, h->stream));
+    }
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
     if (h->segsort_lean && c.n <= kSegClassesFusedMax) {
         SegClassesGrid g;
@@ -345,7 +385,7 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     if (!l.large_max) return SWEEP_OK;
     /* no segment reaches the whole-array sort's length: no need to wait for a count */
     if (!l.huge_max) return launch_large<U, Vt>(c, l, lists, region, ULLONG_MAX, l.large_max);
-    return sort_large<U, Vt>(c, l, lists, region);
+    return sort_large<U, Vt>(c, l, lists, region, queued);
 }
 
 bool natural(const void *p, size_t size) {
@@ -374,6 +414,13 @@ template <class U> sweep_status run_one_block(const SegCall &c) {
 }
 
 } // namespace
+
+void sweep_gpu_segsort_release(sweep_gpu_handle *h) {
+    if (!h->segsort_readback) return;
+    (void)sweep_gpu_event_destroy(h->segsort_event);
+    (void)sweep_gpu_host_free(h->segsort_readback);
+    h->segsort_readback = NULL;
+}
 
 sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const sweep_kcmp *cmp,
                                       const void *keys_in, void *keys_out, const void *values_in,
