@@ -53,8 +53,9 @@ struct sweep_gpu_handle {
      * most segsort_shared_max keys (and what fits a block's shared memory) the
      * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX; 0: never);
      * segsort_lean (SWEEP_CUDA_SEGSORT_LEAN, 1 unless set to 0): calls of few segments
-     * are classified by one block, without the counts' memset, and short calls sort
-     * their small and medium segments in one launch. */
+     * are classified by one block, without the counts' memset, short calls sort their
+     * small and medium segments in one launch, and the counts the host reads are copied
+     * right behind the classification (segsort_readback below). */
     size_t segsort_one_block_max, segsort_shared_max;
     int segsort_lean;
     /* The segmented sort's read-back of its large and huge counts (segmented_sort.cu,
