@@ -214,6 +214,20 @@ if [ "$segreduce" = FAILED ]; then
   fail=$((fail + 1)); failed="$failed segreduce"; tail -15 "$segreduce_log"
 fi
 
+# The fused segmented sort's routes (backends/gpu/host/segmented_sort.cu): the family
+# again with each newer route off (the one-launch sort of short calls, the shared-memory
+# sort of large segments, the one-block classification of few segments), then with the
+# shared-memory sort's bound lowered to 6000 keys, which cases of the family straddle.
+segsort_log="$log_dir/suite.segsort-routes.log"
+segsort_routes="ok"
+for route in ONE_BLOCK_MAX=0 SHARED_MAX=0 LEAN=0 SHARED_MAX=6000; do
+  env "SWEEP_${tag}_SEGSORT_$route" "$suite" --backend "$backend" --path fused \
+    --primitive segmented_sort >>"$segsort_log" 2>&1 || segsort_routes="FAILED"
+done
+if [ "$segsort_routes" = FAILED ]; then
+  fail=$((fail + 1)); failed="$failed segsort-routes"; tail -15 "$segsort_log"
+fi
+
 # The split and compaction without values take the one-kernel split
 # (split_resident.cuh) below 256 MiB of elements, the suite's sizes all, and three
 # kernels otherwise: the split family again with the one kernel in three blocks
@@ -311,7 +325,11 @@ if [ "$quick" = 0 ]; then
                   "errors offsets_edges" "radix_sort f32.v16.bits0-32.asc.n65536.inplace" \
                   "reduce segmented_reduce.edges.u32.sum segreduce" \
                   "reduce segmented_reduce.edges.f64.max segreduce-8" \
-                  "errors offsets_edges segreduce"; do
+                  "errors offsets_edges segreduce" \
+                  "segmented_sort routes.u32.radix.desc.v4.one.n4352 one-block" \
+                  "segmented_sort routes.u32.radix.desc.v4.count classify-one" \
+                  "segmented_sort routes.u32.radix.desc.v4.shared shared-memory" \
+                  "segmented_sort routes.u32.radix.asc.v4.classes.n65536 classes"; do
         set -- $spec
         log="$log_dir/sanitizer.$tool.$1${3:+.$3}.log"
         extra=""
@@ -370,5 +388,5 @@ if [ "$perf" = 1 ]; then
 fi
 
 if [ "$fail" = 0 ]; then verdict=PASS; else verdict=FAIL; fi
-echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, grid cap 1 $grid_cap, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, segmented reduce kernels $segreduce, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
+echo "gpu-check: $verdict $backend ($archs): suite $pass passed/$fail failed/$skip skipped, stall emulation $stall, grid cap 1 $grid_cap, runtime launches $runtime_launch, hybrid radix $hybrid, resident split $resident, segmented reduce kernels $segreduce, segmented sort routes $segsort_routes, fuzz $fuzz, misaligned/oom $hard, fault $fault, n=2^32+7 $large_line, sanitizers $san$perf_line${failed:+; failed:$failed}"
 [ "$fail" = 0 ]

@@ -204,4 +204,5 @@ void t_register_segmented_sort(t_registry *r) {
         }
     /* the GPU's size classes and the far side of each */
     t_register_segsort_classes(r);
+    t_register_segsort_routes(r);
 }

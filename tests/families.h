@@ -57,6 +57,8 @@ void t_register_errors(t_registry *r);
 void t_register_segmented_sort(t_registry *r);
 /* Segmented sorts at the GPU's size classes (cases_segsort_classes.c). */
 void t_register_segsort_classes(t_registry *r);
+/* Segmented sorts at the GPU's routes (cases_segsort_routes.c). */
+void t_register_segsort_routes(t_registry *r);
 void t_register_search(t_registry *r);
 void t_register_unique(t_registry *r);
 void t_register_run_length(t_registry *r);

@@ -16,14 +16,16 @@
 
 namespace sweep_gpu {
 
-template <class U, bool VALUES, class Shape = SortShape<U, VALUES>>
-__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
-    segsort_block_kernel(RadixOrderCmp<U> p, const U *keys_in, U *keys_out, const void *vin,
-                         void *vout, size_t vsize, unsigned vunit, const unsigned *list,
-                         const unsigned *count, const size_t *offsets) {
-    __shared__ SortStorage<U, VALUES, Shape> st;
+/* The kernel's body as block `block` of `grid` (segsort_classes.cuh runs it in a part
+ * of a larger grid). */
+template <class U, bool VALUES, class Shape>
+SWEEP_GPU_INLINE void segsort_block_body(const RadixOrderCmp<U> &p, const U *keys_in, U *keys_out,
+                                         const void *vin, void *vout, size_t vsize, unsigned vunit,
+                                         const unsigned *list, const unsigned *count,
+                                         const size_t *offsets, unsigned block, unsigned grid,
+                                         SortStorage<U, VALUES, Shape> &st) {
     const size_t c = *count;
-    for (size_t k = blockIdx.x; k < c; k += gridDim.x) {
+    for (size_t k = block; k < c; k += grid) {
         const unsigned s = list[k];
         const size_t start = offsets[s];
         const int len = (int)(offsets[s + 1] - start);
@@ -44,6 +46,16 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                                                               vunit);
         __syncthreads(); /* st is read before the next segment goes in */
     }
+}
+
+template <class U, bool VALUES, class Shape = SortShape<U, VALUES>>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
+    segsort_block_kernel(RadixOrderCmp<U> p, const U *keys_in, U *keys_out, const void *vin,
+                         void *vout, size_t vsize, unsigned vunit, const unsigned *list,
+                         const unsigned *count, const size_t *offsets) {
+    __shared__ SortStorage<U, VALUES, Shape> st;
+    segsort_block_body<U, VALUES, Shape>(p, keys_in, keys_out, vin, vout, vsize, vunit, list, count,
+                                         offsets, blockIdx.x, gridDim.x, st);
 }
 
 } // namespace sweep_gpu

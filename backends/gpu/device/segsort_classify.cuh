@@ -11,7 +11,9 @@
 #ifndef SWEEP_GPU_SEGSORT_CLASSIFY_CUH
 #define SWEEP_GPU_SEGSORT_CLASSIFY_CUH
 
+#include "gpu/block/block_scan.cuh"
 #include "gpu/util/compat.cuh"
+#include "gpu/util/ops.cuh"
 
 namespace sweep_gpu {
 
@@ -69,6 +71,92 @@ static __global__ void __launch_bounds__(kSegClassifyThreads)
         }
         __syncthreads(); /* local and base are read before the next chunk resets them */
     }
+}
+
+/* The classification of up to kSegClassifyOneMax segments by one block of
+ * kSegClassifyOneThreads, without atomics in global memory: the block keeps each
+ * list's length in shared memory and writes the counts at the end, so they need no
+ * zeroing before (one launch fewer a call). Every thread loads its segments' offsets
+ * before the first is classified. The lists come out in segment order. */
+constexpr int kSegClassifyOneThreads = 1024;
+constexpr int kSegClassifyOnePer = 4;
+constexpr size_t kSegClassifyOneMax = (size_t)kSegClassifyOneThreads * kSegClassifyOnePer;
+
+static __global__ void __launch_bounds__(kSegClassifyOneThreads)
+    segsort_classify_one_kernel(const size_t *offsets, size_t nseg, size_t small_cap,
+                                size_t wide_cap, size_t medium_cap, size_t huge_min, SegLists l) {
+    typedef BlockScan<Plain<unsigned, OpSum>, kSegClassifyOneThreads> BS;
+    __shared__ typename BS::Storage st;
+    __shared__ unsigned base[kSegLists];
+    constexpr int T = kSegClassifyOneThreads, PER = kSegClassifyOnePer;
+    size_t start[PER], len[PER];
+#pragma unroll
+    for (int r = 0; r < PER; ++r) {
+        const size_t s = (size_t)r * T + threadIdx.x;
+        start[r] = 0;
+        len[r] = 0;
+        if (s < nseg) {
+            start[r] = offsets[s];
+            len[r] = offsets[s + 1] - start[r];
+        }
+    }
+    if (threadIdx.x < kSegLists) base[threadIdx.x] = 0;
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < PER; ++r) {
+        const size_t s = (size_t)r * T + threadIdx.x;
+        const size_t n = len[r];
+        const int cls = n == 0            ? -1
+                        : n <= small_cap  ? 0
+                        : n <= wide_cap   ? 1
+                        : n <= medium_cap ? 2
+                                          : 3;
+        /* each class's place by block scans of one-hot counts, two lists a word, 16
+         * bits each (a chunk has at most 1024 segments of a class) */
+        const unsigned long long one = cls < 0 ? 0ull : 1ull << (16 * (cls & 3));
+        const bool huge = cls == 3 && n >= huge_min;
+        unsigned at_cls = 0, at_huge = 0, tot_lo = 0, tot_hi = 0, tot_huge = 0;
+        {
+            const unsigned lo = (unsigned)one, hi = (unsigned)(one >> 32);
+            unsigned pre, tot;
+            bool has;
+            BS::exclusive(lo, pre, has, tot, st);
+            __syncthreads();
+            if (cls == 0) at_cls = has ? pre & 0xffffu : 0u;
+            if (cls == 1) at_cls = has ? pre >> 16 : 0u;
+            tot_lo = tot;
+            BS::exclusive(hi, pre, has, tot, st);
+            __syncthreads();
+            if (cls == 2) at_cls = has ? pre & 0xffffu : 0u;
+            if (cls == 3) at_cls = has ? pre >> 16 : 0u;
+            tot_hi = tot;
+            BS::exclusive(huge ? 1u : 0u, pre, has, tot, st);
+            __syncthreads();
+            at_huge = has ? pre : 0u;
+            tot_huge = tot;
+        }
+        if (cls == 0) l.small[base[0] + at_cls] = (unsigned)s;
+        if (cls == 1) l.wide[base[1] + at_cls] = (unsigned)s;
+        if (cls == 2) l.medium[base[2] + at_cls] = (unsigned)s;
+        if (cls == 3) {
+            l.large[2 * (size_t)(base[3] + at_cls)] = start[r];
+            l.large[2 * (size_t)(base[3] + at_cls) + 1] = n;
+            if (huge) {
+                l.huge[2 * (size_t)(base[4] + at_huge)] = start[r];
+                l.huge[2 * (size_t)(base[4] + at_huge) + 1] = n;
+            }
+        }
+        __syncthreads(); /* base is read before it moves on */
+        if (threadIdx.x == 0) {
+            base[0] += tot_lo & 0xffffu;
+            base[1] += tot_lo >> 16;
+            base[2] += tot_hi & 0xffffu;
+            base[3] += tot_hi >> 16;
+            base[4] += tot_huge;
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x < kSegLists) l.counts[threadIdx.x] = base[threadIdx.x];
 }
 
 } // namespace sweep_gpu

@@ -9,7 +9,9 @@
  * and a scratch buffer of the input's size (the same positions), ordered so that the
  * last pass writes the output; in place, the first pass reads the input and writes
  * the scratch buffer, and after an odd count of passes the scratch buffer is copied
- * back. Segments of at least skip_from keys are left to the whole-array sort.
+ * back. Segments of at least skip_from keys are left to the whole-array sort, those of
+ * at most shared_max to the shared-memory sort (segsort_shared.cuh), which runs the
+ * same passes (seg_lsd_pass) between buffers in shared memory.
  */
 #ifndef SWEEP_GPU_SEGSORT_LARGE_CUH
 #define SWEEP_GPU_SEGSORT_LARGE_CUH
@@ -29,20 +31,145 @@ struct SegLargeArgs {
     void *keys_tmp, *values_tmp;     /* as long as the input, the same positions */
     const unsigned long long *large; /* (start, length) pairs */
     const unsigned *count;
-    unsigned long long skip_from;
+    unsigned long long skip_from;  /* left to the whole-array sort from this length */
+    unsigned long long shared_max; /* left to segsort_shared.cuh up to this length */
     int kind, descending;
     unsigned begin_bit, end_bit;
 };
 
-template <class U, class Vt, class Sh = SegLarge>
-__global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs a) {
+/* A block's shared memory for the LSD passes of one segment: the digit counts of every
+ * pass (keys of U have at most sizeof(U) passes). */
+template <class U, class Sh> struct SegLsdStorage {
+    typename BlockRadixRank<Sh::threads, Sh::items>::Storage rs;
+    unsigned long long next[kRadixDigits];
+    unsigned counts[sizeof(U)][kRadixDigits];
+};
+
+/* Pass `pass`'s digit of the call. */
+SWEEP_GPU_INLINE DigitSpec seg_lsd_digit(const SegLargeArgs &a, unsigned pass) {
+    DigitSpec spec;
+    spec.kind = a.kind;
+    spec.descending = a.descending;
+    spec.shift = a.begin_bit + 8 * pass;
+    spec.nbits = a.end_bit - spec.shift < 8 ? a.end_bit - spec.shift : 8;
+    return spec;
+}
+
+/* The digit counts of passes [first, last) over len keys at src (global or shared
+ * memory), in s.counts. Ends with the block synchronised. UNROLL: each thread loads
+ * UNROLL keys before it counts them (from global memory, a loop that waits for each load
+ * in turn is latency-bound); 1 is the plain loop. */
+template <int UNROLL, class U, class Sh>
+SWEEP_GPU_INLINE void seg_lsd_count(const U *src, size_t len, const SegLargeArgs &a, unsigned first,
+                                    unsigned last, SegLsdStorage<U, Sh> &s) {
+    constexpr int T = Sh::threads;
+    for (unsigned p = first; p < last; ++p)
+        for (int d = threadIdx.x; d < kRadixDigits; d += T)
+            s.counts[p][d] = 0;
+    __syncthreads();
+    const KeyCodec<U> codec(seg_lsd_digit(a, first)); /* the pattern is the same for all */
+    for (size_t i0 = 0; i0 < len; i0 += (size_t)T * UNROLL) {
+        U x[UNROLL];
+#pragma unroll
+        for (int j = 0; j < UNROLL; ++j) {
+            const size_t i = i0 + (size_t)j * T + threadIdx.x;
+            if (i < len) x[j] = codec.encode(src[i]);
+        }
+#pragma unroll
+        for (int j = 0; j < UNROLL; ++j) {
+            const size_t i = i0 + (size_t)j * T + threadIdx.x;
+            if (i >= len) continue;
+#pragma unroll
+            for (unsigned p = 0; p < sizeof(U); ++p) {
+                if (p < first || p >= last) continue;
+                const unsigned shift = a.begin_bit + 8 * p;
+                const unsigned nbits = a.end_bit - shift < 8 ? a.end_bit - shift : 8;
+                atomicAdd(&s.counts[p][(unsigned)(x[j] >> shift) & ((1u << nbits) - 1)], 1u);
+            }
+        }
+    }
+    __syncthreads();
+}
+
+/* One LSD pass of the block over len keys on digit spec: src to dst (each in global or
+ * shared memory, apart), values alongside; counts: the pass's digit counts
+ * (seg_lsd_count, in s). Starts and ends with the block synchronised as far as s and the
+ * source are concerned: dst's writes are seen by the block's reads after the pass. */
+template <class U, class Vt, class Sh>
+SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vdst, size_t len,
+                                   const DigitSpec &spec, const unsigned *counts,
+                                   SegLsdStorage<U, Sh> &s) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int T = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
     typedef BlockRadixRank<T, ITEMS> Rank;
-    __shared__ typename Rank::Storage rs;
-    __shared__ unsigned long long next[kRadixDigits];
-    __shared__ unsigned counts[kRadixDigits];
     const int lane = lane_id(), warp = warp_id();
+    const KeyCodec<U> codec(spec);
+    /* the exclusive scan of the segment's digit counts */
+    for (int d = threadIdx.x; d < kRadixDigits; d += T)
+        s.next[d] = counts[d];
+    __syncthreads();
+    for (int step = 1; step < kRadixDigits; step *= 2) {
+        unsigned long long add[(kRadixDigits + T - 1) / T];
+#pragma unroll
+        for (int q = 0; q * T < kRadixDigits; ++q) {
+            const int d = q * T + (int)threadIdx.x;
+            add[q] = d < kRadixDigits && d >= step ? s.next[d - step] : 0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int q = 0; q * T < kRadixDigits; ++q) {
+            const int d = q * T + (int)threadIdx.x;
+            if (d < kRadixDigits) s.next[d] += add[q];
+        }
+        __syncthreads();
+    }
+    for (int d = threadIdx.x; d < kRadixDigits; d += T)
+        s.next[d] -= counts[d]; /* inclusive to exclusive */
+    __syncthreads();
+    /* the tiles in order, each key to its digit's next place */
+    for (size_t t0 = 0; t0 < len; t0 += TILE) {
+        U raw[ITEMS];
+        Vt v[ITEMS];
+        (void)v; /* no values: never read */
+        unsigned digits[ITEMS], ranks[ITEMS];
+        bool valid[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
+            valid[j] = i < len;
+            digits[j] = 0;
+            if (valid[j]) {
+                raw[j] = src[i];
+                digits[j] = codec.digit(codec.encode(raw[j]));
+                if constexpr (VALUES) v[j] = vsrc[i];
+            }
+        }
+        Rank::rank(digits, valid, spec.nbits, ranks, s.rs);
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            if (valid[j]) {
+                const unsigned d = digits[j];
+                const size_t at = s.next[d] + (ranks[j] - s.rs.digit_excl[d]);
+                dst[at] = raw[j];
+                if constexpr (VALUES) vdst[at] = v[j];
+            }
+        }
+        __syncthreads(); /* next and the rank's storage are read */
+        for (int d = threadIdx.x; d < kRadixDigits; d += T)
+            s.next[d] += s.rs.digit_total[d];
+        __syncthreads();
+    }
+}
+
+/* Segments of the large list with shared_max < length < skip_from. UPFRONT: the digit
+ * counts of every pass in one sweep over the segment, 8 loads a thread at a time,
+ * before the first pass; otherwise each pass counts its own digit first, a load at a
+ * time (the route before the shared-memory sort, kept to time the two). */
+template <class U, class Vt, bool UPFRONT, class Sh = SegLarge>
+__global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs a) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    constexpr int T = Sh::threads;
+    __shared__ SegLsdStorage<U, Sh> ls;
     const bool in_place = a.keys_in == a.keys_out || (VALUES && a.values_in == a.values_out);
     const unsigned passes = (a.end_bit - a.begin_bit + 7) / 8;
     /* pass p writes the output where (p even) == first_out, else the buffer */
@@ -50,82 +177,19 @@ __global__ void __launch_bounds__(Sh::threads) segsort_large_kernel(SegLargeArgs
     const size_t c = *a.count;
     for (size_t k = blockIdx.x; k < c; k += gridDim.x) {
         const size_t start = a.large[2 * k], len = a.large[2 * k + 1];
-        if (len >= a.skip_from) continue;
+        if (len >= a.skip_from || len <= a.shared_max) continue;
         const U *src = (const U *)a.keys_in + start;
         const Vt *vsrc = (const Vt *)a.values_in + start;
         U *dst = NULL;
         Vt *vdst = NULL;
+        if (UPFRONT) seg_lsd_count<8, U, Sh>(src, len, a, 0, passes, ls);
         for (unsigned pass = 0; pass < passes; ++pass) {
             const bool out = (pass % 2 == 0) == first_out;
             dst = (U *)(out ? a.keys_out : a.keys_tmp) + start;
             if constexpr (VALUES) vdst = (Vt *)(out ? a.values_out : a.values_tmp) + start;
-            DigitSpec spec;
-            spec.kind = a.kind;
-            spec.descending = a.descending;
-            spec.shift = a.begin_bit + 8 * pass;
-            spec.nbits = a.end_bit - spec.shift < 8 ? a.end_bit - spec.shift : 8;
-            const KeyCodec<U> codec(spec);
-            /* the segment's digit counts, then their exclusive scan */
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                counts[d] = 0;
-            __syncthreads();
-            for (size_t i = threadIdx.x; i < len; i += T)
-                atomicAdd(&counts[codec.digit(codec.encode(src[i]))], 1u);
-            __syncthreads();
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                next[d] = counts[d];
-            __syncthreads();
-            for (int step = 1; step < kRadixDigits; step *= 2) {
-                unsigned long long add[(kRadixDigits + T - 1) / T];
-#pragma unroll
-                for (int q = 0; q * T < kRadixDigits; ++q) {
-                    const int d = q * T + (int)threadIdx.x;
-                    add[q] = d < kRadixDigits && d >= step ? next[d - step] : 0;
-                }
-                __syncthreads();
-#pragma unroll
-                for (int q = 0; q * T < kRadixDigits; ++q) {
-                    const int d = q * T + (int)threadIdx.x;
-                    if (d < kRadixDigits) next[d] += add[q];
-                }
-                __syncthreads();
-            }
-            for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                next[d] -= counts[d]; /* inclusive to exclusive */
-            __syncthreads();
-            /* the tiles in order, each key to its digit's next place */
-            for (size_t t0 = 0; t0 < len; t0 += TILE) {
-                U raw[ITEMS];
-                Vt v[ITEMS];
-                (void)v; /* no values: never read */
-                unsigned digits[ITEMS], ranks[ITEMS];
-                bool valid[ITEMS];
-#pragma unroll
-                for (int j = 0; j < ITEMS; ++j) {
-                    const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
-                    valid[j] = i < len;
-                    digits[j] = 0;
-                    if (valid[j]) {
-                        raw[j] = src[i];
-                        digits[j] = codec.digit(codec.encode(raw[j]));
-                        if constexpr (VALUES) v[j] = vsrc[i];
-                    }
-                }
-                Rank::rank(digits, valid, spec.nbits, ranks, rs);
-#pragma unroll
-                for (int j = 0; j < ITEMS; ++j) {
-                    if (valid[j]) {
-                        const unsigned d = digits[j];
-                        const size_t at = next[d] + (ranks[j] - rs.digit_excl[d]);
-                        dst[at] = raw[j];
-                        if constexpr (VALUES) vdst[at] = v[j];
-                    }
-                }
-                __syncthreads(); /* next and the rank's storage are read */
-                for (int d = threadIdx.x; d < kRadixDigits; d += T)
-                    next[d] += rs.digit_total[d];
-                __syncthreads();
-            }
+            if (!UPFRONT) seg_lsd_count<1, U, Sh>(src, len, a, pass, pass + 1, ls);
+            seg_lsd_pass<U, Vt, Sh>(src, vsrc, dst, vdst, len, seg_lsd_digit(a, pass),
+                                    ls.counts[pass], ls);
             /* the block's writes are seen by its reads of the next pass */
             src = dst;
             vsrc = vdst;

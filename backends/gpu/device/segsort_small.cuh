@@ -21,15 +21,21 @@
 
 namespace sweep_gpu {
 
+/* The groups' shared memory of a block of shape Sh. */
+template <class U, class Sh> struct SegSmallStorage { U fields[Sh::threads / Sh::group][Sh::cap]; };
+
+/* The kernel's body as block `block` of `grid` (segsort_classes.cuh runs it in a part
+ * of a larger grid). */
 template <class U, class Vt, class Sh>
-__global__ void __launch_bounds__(Sh::threads)
-    segsort_small_kernel(RadixOrderCmp<U> p, const U *keys_in, U *keys_out, const Vt *values_in,
-                         Vt *values_out, const unsigned *list, const unsigned *count,
-                         const size_t *offsets) {
+SWEEP_GPU_INLINE void segsort_small_body(const RadixOrderCmp<U> &p, const U *keys_in, U *keys_out,
+                                         const Vt *values_in, Vt *values_out, const unsigned *list,
+                                         const unsigned *count, const size_t *offsets,
+                                         unsigned block, unsigned grid,
+                                         SegSmallStorage<U, Sh> &sm) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int G = Sh::group, ITEMS = Sh::items, CAP = Sh::cap, GROUPS = Sh::threads / G;
     static_assert(Sh::threads % G == 0 && CAP == G * ITEMS, "groups tile the block");
-    __shared__ U fields[GROUPS][CAP];
+    auto &fields = sm.fields;
     const int g = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
     /* fields[g] is the group's alone: within a warp, a warp's synchronisation is enough
      * (the loop's trip count is the same for every thread of the block) */
@@ -40,8 +46,7 @@ __global__ void __launch_bounds__(Sh::threads)
             __syncthreads();
     };
     const size_t c = *count;
-    for (size_t first = (size_t)blockIdx.x * GROUPS; first < c;
-         first += (size_t)gridDim.x * GROUPS) {
+    for (size_t first = (size_t)block * GROUPS; first < c; first += (size_t)grid * GROUPS) {
         size_t start = 0;
         int len = 0;
         if (first + g < c) {
@@ -83,6 +88,16 @@ __global__ void __launch_bounds__(Sh::threads)
         }
         group_sync(); /* fields are read before the next segments' go in */
     }
+}
+
+template <class U, class Vt, class Sh>
+__global__ void __launch_bounds__(Sh::threads)
+    segsort_small_kernel(RadixOrderCmp<U> p, const U *keys_in, U *keys_out, const Vt *values_in,
+                         Vt *values_out, const unsigned *list, const unsigned *count,
+                         const size_t *offsets) {
+    __shared__ SegSmallStorage<U, Sh> sm;
+    segsort_small_body<U, Vt, Sh>(p, keys_in, keys_out, values_in, values_out, list, count, offsets,
+                                  blockIdx.x, gridDim.x, sm);
 }
 
 } // namespace sweep_gpu

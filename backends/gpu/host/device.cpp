@@ -78,6 +78,9 @@ sweep_status sweep_gpu_open(const sweep_backend_open_args *args, void **handle,
     h->radix_merge_max4 = env_size("RADIX_MERGE_MAX", t->radix_merge_max4);
     h->radix_merge_max4_keys = env_size("RADIX_MERGE_MAX", t->radix_merge_max4_keys);
     h->segreduce_min = env_size("SEGREDUCE_MIN", t->segreduce_min);
+    h->segsort_one_block_max = env_size("SEGSORT_ONE_BLOCK_MAX", (size_t)-1);
+    h->segsort_shared_max = env_size("SEGSORT_SHARED_MAX", (size_t)-1);
+    h->segsort_lean = sweep_gpu_env_int("SEGSORT_LEAN", 1) != 0;
     memset(props, 0, sizeof *props);
     props->flags = 0;
     props->scan_tile = t->scan_tile;
@@ -93,9 +96,10 @@ void sweep_gpu_close(void *hv) {
     sweep_gpu_handle *h = (sweep_gpu_handle *)hv;
     if (!h) return;
     if (sweep_gpu_set_device(h->device) == 0) (void)sweep_gpu_stream_synchronize(h->stream);
-    sweep_gpu_radix_release(h); /* the radix sort's pinned read-back buffer */
-    sweep_gpu_check_release(h); /* the offsets check's device and mapped words */
-    sweep_gpu_rtc_release(h);   /* unloads the custom operators' programs */
+    sweep_gpu_radix_release(h);   /* the radix sort's pinned read-back buffer */
+    sweep_gpu_check_release(h);   /* the offsets check's device and mapped words */
+    sweep_gpu_segsort_release(h); /* the segmented sort's pinned read-back buffer */
+    sweep_gpu_rtc_release(h);     /* unloads the custom operators' programs */
     sweep_gpu_launch_release(h);
     sweep_gpu_clear_error();
     free(h);

@@ -46,6 +46,25 @@ struct sweep_gpu_handle {
      * radix_merge_max*). SWEEP_CUDA_RADIX_MERGE_MAX and SWEEP_HIP_RADIX_MERGE_MAX set
      * all three (tests: 0 keeps every such sort on the radix passes). */
     size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;
+    /* The fused segmented sort's routes (segmented_sort.cu), each selectable so that
+     * old and new can be timed in one run: calls of at most segsort_one_block_max keys
+     * (and at most the block sort's tile) take the one-launch sort
+     * (SWEEP_CUDA_SEGSORT_ONE_BLOCK_MAX, SWEEP_HIP_...; 0: never); large segments of at
+     * most segsort_shared_max keys (and what fits a block's shared memory) the
+     * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX; 0: never);
+     * segsort_lean (SWEEP_CUDA_SEGSORT_LEAN, 1 unless set to 0): calls of few segments
+     * are classified by one block, without the counts' memset, short calls sort their
+     * small and medium segments in one launch, and the counts the host reads are copied
+     * right behind the classification (segsort_readback below). */
+    size_t segsort_one_block_max, segsort_shared_max;
+    int segsort_lean;
+    /* The segmented sort's read-back of its large and huge counts (segmented_sort.cu,
+     * with segsort_lean): pinned host memory and an event, made on the first call that
+     * reads them; segsort_readback_failed if they could not be (the call then waits for
+     * the stream as before). */
+    void *segsort_readback;
+    sweep_gpu_event segsort_event;
+    int segsort_readback_failed;
     /* Splits and compactions without values whose elements take fewer than
      * split_resident_bytes bytes go through the one-kernel split
      * (device/split_resident.cuh) where the device launches cooperative grids
@@ -208,6 +227,9 @@ sweep_status sweep_gpu_segmented_sort(void *h, const sweep_kradix *key, const sw
                                       void *values_out, size_t vsize, size_t n,
                                       const size_t *offsets, size_t nseg, void *scratch,
                                       size_t *scratch_bytes);
+/* Frees what the segmented sort keeps in the handle (its read-back buffer and event);
+ * the device is current and the stream idle. */
+void sweep_gpu_segsort_release(sweep_gpu_handle *h);
 
 /* ---- offsets_check.cu ---- */
 sweep_status sweep_gpu_check_offsets(void *h, const size_t *offsets, size_t nseg, size_t *result);

@@ -13,13 +13,24 @@
  *     there are at most kSegFewLarge it reads them and sorts them one after another
  *     with the whole-array radix sort (radix.cu) instead, so that a few huge segments
  *     take the whole GPU.
+ * Where the whole call fits the block sort's tile, segsort_one_block.cuh sorts it in
+ * one launch instead (no classification, no scratch). Large segments that fit a
+ * block's shared memory take segsort_shared.cuh rather than the block LSD sort through
+ * global memory; calls of few segments are classified by one block, without the
+ * counts' memset, and short calls sort their small and medium segments in one launch
+ * (segsort_classes.cuh). Each of the three is selectable at context open (gpu_backend.h:
+ * segsort_one_block_max, segsort_shared_max, segsort_lean), so old and new routes can
+ * be timed in one run.
  * Keys of 1, 2, 4 or 8 bytes; values of 0, 1, 2, 4, 8 or 16 bytes at their natural
  * alignment (the radix sort's); fewer than 2^32 segments. Other calls, and custom
  * comparators, answer SWEEP_ERR_UNSUPPORTED from the size query and the core composes.
  */
 #include "gpu/device/segsort_block.cuh"
+#include "gpu/device/segsort_classes.cuh"
 #include "gpu/device/segsort_classify.cuh"
 #include "gpu/device/segsort_large.cuh"
+#include "gpu/device/segsort_one_block.cuh"
+#include "gpu/device/segsort_shared.cuh"
 #include "gpu/device/segsort_small.cuh"
 #include "gpu/host/gpu_backend.h"
 #include "gpu/host/key_width.cuh"
@@ -38,6 +49,41 @@ static_assert(SegSmall::cap < SegSmallWide::cap && SegSmallWide::cap < kSortThre
               "the size classes grow: small, wide small, the block sort's tile");
 
 namespace {
+
+/* The most segments the one-launch sort takes: its block walks the offsets once to mark
+ * where segments start (32 strides of its threads), so calls of many empty segments
+ * are classified instead. */
+constexpr size_t kSegOneBlockSegs = (size_t)kSortThreads * 32;
+
+/* Calls of up to this many keys sort their small, wide small and medium segments in one
+ * launch (segsort_classes.cuh) where segsort_lean is on. Not yet timed: the sizes where
+ * the call's fixed steps weigh most, and the fused kernel's fewer blocks an SM least. */
+constexpr size_t kSegClassesFusedMax = (size_t)1 << 16;
+
+/* The large and huge counts' read-back (pinned, so that the copy queues behind the
+ * classification like a kernel and the host waits on an event for it while the small
+ * and medium segments' kernels run): made on the first call that reads them; where
+ * either cannot be had, the call waits for the stream instead. */
+bool readback_ready(sweep_gpu_handle *h) {
+    if (h->segsort_readback) return true;
+    if (h->segsort_readback_failed) return false;
+    void *p = NULL;
+    if (sweep_gpu_host_alloc(&p, 2 * sizeof(unsigned)) != 0) {
+        sweep_gpu_clear_error();
+        h->segsort_readback_failed = 1;
+        return false;
+    }
+    sweep_gpu_event e;
+    if (sweep_gpu_event_create(&e) != 0) {
+        sweep_gpu_clear_error();
+        (void)sweep_gpu_host_free(p);
+        h->segsort_readback_failed = 1;
+        return false;
+    }
+    h->segsort_readback = p;
+    h->segsort_event = e;
+    return true;
+}
 
 /* The call, its order as a radix key. */
 struct SegCall {
@@ -124,11 +170,43 @@ sweep_status launch_small(const SegCall &c, const RadixOrderCmp<U> &order, const
     return SWEEP_OK;
 }
 
-/* The block LSD sort of the large segments shorter than skip_from, `most` of them at
- * most (their count is read on the device). */
+/* The shared-memory route of the large segments (segsort_shared.cuh): the longest
+ * segment it takes (0: none; the block LSD sort takes them all), the buffers' length
+ * and their bytes. */
+struct SegShared {
+    size_t max, room, smem;
+};
+
+template <class U, class Vt> sweep_status shared_route(const SegCall &c, SegShared *s) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_gpu_handle *h = c.h;
+    s->max = s->room = s->smem = 0;
+    if (h->segsort_shared_max == 0) return SWEEP_OK;
+    const void *kernel = (const void *)segsort_shared_kernel<U, Vt>;
+    size_t stat = 0;
+    SWEEP_GPU_TRY(h, sweep_gpu_kernel_static_smem(kernel, &stat));
+    const size_t per = segsort_shared_bytes<U, Vt>(1, VALUES);
+    if (h->smem_per_block <= stat + 16 * per) return SWEEP_OK;
+    const size_t cap = ((h->smem_per_block - stat) / per) & ~(size_t)15;
+    const size_t most = at_most(cap, h->segsort_shared_max);
+    /* segments up to the block sort's tile are medium ones */
+    if (most <= sweep_gpu_one_block_sort_max(sizeof(U))) return SWEEP_OK;
+    s->max = most;
+    s->room = (at_most(most, c.n) + 15) & ~(size_t)15;
+    s->smem = segsort_shared_bytes<U, Vt>(s->room, VALUES);
+    SWEEP_GPU_TRY(h, sweep_gpu_kernel_max_dynamic_smem(kernel, (int)s->smem));
+    return SWEEP_OK;
+}
+
+/* The large segments shorter than skip_from, `most` of them at most (their count is
+ * read on the device): those of at most sh.max keys by the shared-memory sort, the
+ * others by the block LSD sort. */
 template <class U, class Vt>
 sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
                           unsigned char *region, unsigned long long skip_from, size_t most) {
+    SegShared sh;
+    sweep_status st = shared_route<U, Vt>(c, &sh);
+    if (st != SWEEP_OK) return st;
     SegLargeArgs a;
     memset(&a, 0, sizeof a);
     a.keys_in = c.kin;
@@ -144,8 +222,21 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
     a.descending = c.key.descending;
     a.begin_bit = c.key.begin_bit;
     a.end_bit = c.key.end_bit;
-    SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt>,
-                     list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    a.shared_max = sh.max;
+    if (sh.max)
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments, shared memory)",
+                         segsort_shared_kernel<U, Vt>, list_grid(c.h, most, 1, SegLarge::threads),
+                         SegLarge::threads, sh.smem, a, (unsigned)sh.room);
+    /* no segment is longer than the call */
+    if (c.n <= sh.max) return SWEEP_OK;
+    /* the counts of every pass up front where the shared-memory route is on; without
+     * it, the block LSD sort as it was (both timed in one run) */
+    if (c.h->segsort_shared_max)
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt, true>,
+                         list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
+    else
+        SWEEP_GPU_LAUNCH(c.h, "segmented_sort (large segments)", segsort_large_kernel<U, Vt, false>,
+                         list_grid(c.h, most, 1, SegLarge::threads), SegLarge::threads, 0, a);
     return SWEEP_OK;
 }
 
@@ -155,12 +246,18 @@ sweep_status launch_large(const SegCall &c, const SegLayout &l, const SegLists &
  * the block LSD sort taking the others; otherwise it takes all. */
 template <class U, class Vt>
 sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &lists,
-                        unsigned char *region) {
+                        unsigned char *region, bool queued) {
     sweep_gpu_handle *h = c.h;
     unsigned counts[2] = {0, 0}; /* large, huge */
-    SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 3, sizeof counts,
-                                            SWEEP_COPY_DEVICE_TO_HOST, h->stream));
-    SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
+    if (queued) {
+        /* copied behind the classification: the kernels queued since run meanwhile */
+        SWEEP_GPU_TRY(h, sweep_gpu_event_synchronize(h->segsort_event));
+        memcpy(counts, h->segsort_readback, sizeof counts);
+    } else {
+        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(counts, lists.counts + 3, sizeof counts,
+                                                SWEEP_COPY_DEVICE_TO_HOST, h->stream));
+        SWEEP_GPU_TRY(h, sweep_gpu_stream_synchronize(h->stream));
+    }
     const unsigned count = counts[0], huge = counts[1];
     if (count == 0) return SWEEP_OK;
     unsigned long long seg[2 * kSegFewLarge];
@@ -198,6 +295,32 @@ sweep_status sort_large(const SegCall &c, const SegLayout &l, const SegLists &li
     return SWEEP_OK;
 }
 
+/* The small, wide small and medium segments, a launch each class that can have some. */
+template <class U, class Vt>
+sweep_status launch_classes(const SegCall &c, const SegLayout &l, const SegLists &lists,
+                            const RadixOrderCmp<U> &order) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_gpu_handle *h = c.h;
+    if (l.small_max) {
+        sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
+                                                        l.small_max, "segmented_sort (small)");
+        if (st != SWEEP_OK) return st;
+    }
+    if (l.wide_max) {
+        sweep_status st = launch_small<U, Vt, SegSmallWide>(
+            c, order, lists.wide, lists.counts + 1, l.wide_max, "segmented_sort (small, wide)");
+        if (st != SWEEP_OK) return st;
+    }
+    if (l.medium_max) {
+        const unsigned vunit = VALUES ? copy_unit(c.vin, c.vout, c.vsize) : 1;
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (medium segments)", segsort_block_kernel<U, VALUES>,
+                         list_grid(h, l.medium_max, 1, kSortThreads), kSortThreads, 0, order,
+                         (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize, vunit, lists.medium,
+                         lists.counts + 2, c.offsets);
+    }
+    return SWEEP_OK;
+}
+
 template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout &l, void *scratch) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     sweep_gpu_handle *h = c.h;
@@ -218,41 +341,86 @@ template <class U, class Vt> sweep_status run(const SegCall &c, const SegLayout 
     unsigned char *region = p;
 
     const size_t tile = sweep_gpu_one_block_sort_max(sizeof(U));
-    SWEEP_GPU_TRY(h,
-                  sweep_gpu_memset_async(lists.counts, 0, kSegLists * sizeof(unsigned), h->stream));
-    SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
-                     sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
-                     c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
-                     kSegWholeMin, lists);
+    if (h->segsort_lean && c.nseg <= kSegClassifyOneMax) {
+        /* one block, which writes the counts itself */
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (classify, one block)", segsort_classify_one_kernel, 1,
+                         kSegClassifyOneThreads, 0, c.offsets, c.nseg, (size_t)SegSmall::cap,
+                         (size_t)SegSmallWide::cap, tile, kSegWholeMin, lists);
+    } else {
+        SWEEP_GPU_TRY(
+            h, sweep_gpu_memset_async(lists.counts, 0, kSegLists * sizeof(unsigned), h->stream));
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (classify)", segsort_classify_kernel,
+                         sweep_gpu_grid(h, c.nseg, kSegClassifyThreads), kSegClassifyThreads, 0,
+                         c.offsets, c.nseg, (size_t)SegSmall::cap, (size_t)SegSmallWide::cap, tile,
+                         kSegWholeMin, lists);
+    }
+    /* where the host must read the large and huge counts, their copy goes behind the
+     * classification, before the small and medium segments' kernels */
+    const bool queued = l.huge_max && h->segsort_lean && readback_ready(h);
+    if (queued) {
+        SWEEP_GPU_TRY(h, sweep_gpu_memcpy_async(h->segsort_readback, lists.counts + 3,
+                                                2 * sizeof(unsigned), SWEEP_COPY_DEVICE_TO_HOST,
+                                                h->stream));
+        SWEEP_GPU_TRY(h, sweep_gpu_event_record(h->segsort_event, h->stream));
+    }
     const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
-    if (l.small_max) {
-        sweep_status st = launch_small<U, Vt, SegSmall>(c, order, lists.small, lists.counts,
-                                                        l.small_max, "segmented_sort (small)");
-        if (st != SWEEP_OK) return st;
-    }
-    if (l.wide_max) {
-        sweep_status st = launch_small<U, Vt, SegSmallWide>(
-            c, order, lists.wide, lists.counts + 1, l.wide_max, "segmented_sort (small, wide)");
-        if (st != SWEEP_OK) return st;
-    }
-    if (l.medium_max) {
+    if (h->segsort_lean && c.n <= kSegClassesFusedMax) {
+        SegClassesGrid g;
+        g.medium = l.medium_max ? list_grid(h, l.medium_max, 1, kSortThreads) : 0u;
+        g.wide = l.wide_max ? list_grid(h, l.wide_max, SegSmallWide::threads / SegSmallWide::group,
+                                        SegSmallWide::threads)
+                            : 0u;
+        g.small = l.small_max ? list_grid(h, l.small_max, SegSmall::threads / SegSmall::group,
+                                          SegSmall::threads)
+                              : 0u;
         const unsigned vunit = VALUES ? copy_unit(c.vin, c.vout, c.vsize) : 1;
-        SWEEP_GPU_LAUNCH(h, "segmented_sort (medium segments)", segsort_block_kernel<U, VALUES>,
-                         list_grid(h, l.medium_max, 1, kSortThreads), kSortThreads, 0, order,
-                         (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize, vunit, lists.medium,
-                         lists.counts + 2, c.offsets);
+        SWEEP_GPU_LAUNCH(h, "segmented_sort (small and medium segments)",
+                         segsort_classes_kernel<U, Vt>, g.medium + g.wide + g.small, kSortThreads,
+                         0, order, (const U *)c.kin, (U *)c.kout, (const Vt *)c.vin, (Vt *)c.vout,
+                         c.vsize, vunit, lists, c.offsets, g);
+    } else {
+        sweep_status st = launch_classes<U, Vt>(c, l, lists, order);
+        if (st != SWEEP_OK) return st;
     }
     if (!l.large_max) return SWEEP_OK;
     /* no segment reaches the whole-array sort's length: no need to wait for a count */
     if (!l.huge_max) return launch_large<U, Vt>(c, l, lists, region, ULLONG_MAX, l.large_max);
-    return sort_large<U, Vt>(c, l, lists, region);
+    return sort_large<U, Vt>(c, l, lists, region, queued);
 }
 
 bool natural(const void *p, size_t size) {
     return ((uintptr_t)p & (size - 1)) == 0;
 }
 
+/* Whether the call takes the one-launch sort: all n keys within the block sort's tile
+ * (and the handle's bound), not too many segments. */
+bool one_block_call(const SegCall &c) {
+    const size_t most =
+        at_most(c.h->segsort_one_block_max, sweep_gpu_one_block_sort_max(c.key.key_size));
+    return c.n <= most && c.nseg <= kSegOneBlockSegs;
+}
+
+/* The one-launch sort of the whole call (segsort_one_block.cuh). */
+template <class U> sweep_status run_one_block(const SegCall &c) {
+    const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
+    if (c.vsize)
+        return sweep_gpu_launch(c.h, "segmented_sort (one block)",
+                                segsort_one_block_kernel<U, true>, 1, kSortThreads, 0, order,
+                                (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize,
+                                copy_unit(c.vin, c.vout, c.vsize), c.offsets, c.nseg);
+    return sweep_gpu_launch(c.h, "segmented_sort (one block)", segsort_one_block_kernel<U, false>,
+                            1, kSortThreads, 0, order, (const U *)c.kin, (U *)c.kout,
+                            (const void *)NULL, (void *)NULL, (size_t)0, 1u, c.offsets, c.nseg);
+}
+
 } // namespace
+
+void sweep_gpu_segsort_release(sweep_gpu_handle *h) {
+    if (!h->segsort_readback) return;
+    (void)sweep_gpu_event_destroy(h->segsort_event);
+    (void)sweep_gpu_host_free(h->segsort_readback);
+    h->segsort_readback = NULL;
+}
 
 sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const sweep_kcmp *cmp,
                                       const void *keys_in, void *keys_out, const void *values_in,
@@ -291,6 +459,16 @@ sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const s
     c.n = n;
     c.nseg = nseg;
     c.offsets = offsets;
+    if (one_block_call(c)) {
+        if (!scratch) {
+            *scratch_bytes = 0;
+            return SWEEP_OK;
+        }
+        if (n == 0 || nseg == 0) return SWEEP_OK;
+        SWEEP_GPU_ENTER(h);
+        return by_key_width(ks,
+                            [&](auto u) -> sweep_status { return run_one_block<decltype(u)>(c); });
+    }
     SegLayout l;
     sweep_status st = layout_of(c, &l);
     if (st != SWEEP_OK) return st;
