@@ -11,7 +11,9 @@
 #include <string.h>
 
 /* c->dtype, c->a value_size, c->c comparator mode, c->d descending, c->kind in place,
- * c->m cross-check with sweep_radix_sort, c->b dup-heavy, c->n */
+ * c->m cross-check with sweep_radix_sort, c->b: bit 0 dup-heavy, bit 1 the keys given
+ * already in the comparator's order, bit 2 that order reversed (runs of equal keys stay
+ * in input order, so the sort must keep their values' order while moving them), c->n */
 static t_result merge_sort_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -28,7 +30,13 @@ static t_result merge_sort_case(const t_case *c, const t_env *env, char *msg, si
     unsigned char *kgot = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
     unsigned char *vwant = t_host(&t, n * vs), *vgot = t_host(&t, n * vs);
     if (t.failed) goto done;
-    t_gen_sort_keys(&rng, c->c, dt, keys, n, c->b);
+    t_gen_sort_keys(&rng, c->c, dt, keys, n, c->b & 1);
+    if (c->b & 6) {
+        /* presorted or reversed input: the merges' runs come already in order */
+        o_sort(&ocmp, keys, kwant, NULL, NULL, 0, n);
+        for (size_t i = 0; i < n; ++i)
+            memcpy(keys + i * ks, kwant + ((c->b & 4) ? n - 1 - i : i) * ks, ks);
+    }
     t_gen_values(&rng, vals, vs, n);
     o_sort(&ocmp, keys, kwant, vals, vwant, vs, n);
 
@@ -140,6 +148,46 @@ void t_register_merge_sort(t_registry *r) {
         t_register(r, &c, "merge_sort.custom_low16.v%d.n%zu%s%s", c.a, c.n,
                    c.kind ? ".inplace" : "", c.b ? ".dups" : "");
     }
+    /* shapes: keys already sorted, reversed, reversed with runs of equal keys, across
+     * the CPU's tiles and merge passes and the GPU's block-sort tiles */
+    static const size_t shape_sizes[] = {33, 4097, 65537, 1000003};
+    static const int shape_dtypes[] = {SWEEP_U32, SWEEP_F32, SWEEP_I8, SWEEP_U64};
+    static const int shapes[] = {2, 4, 5, 3};
+    for (unsigned d = 0; d < sizeof shape_dtypes / sizeof shape_dtypes[0]; ++d)
+        for (unsigned h = 0; h < sizeof shapes / sizeof shapes[0]; ++h)
+            for (unsigned s = 0; s < sizeof shape_sizes / sizeof shape_sizes[0]; ++s, ++k) {
+                c.dtype = shape_dtypes[d];
+                c.d = (int)((d + h) % 2);
+                c.c = CMP_BUILTIN;
+                c.a = (s + h) % 2 ? 4 : 0;
+                c.n = shape_sizes[s];
+                c.kind = s == 2;
+                c.m = 0;
+                c.b = shapes[h];
+                t_register(r, &c, "merge_sort.%s.%s.v%d.n%zu%s.%s",
+                           sweep_dtype_name((sweep_dtype)c.dtype), c.d ? "desc" : "asc", c.a, c.n,
+                           c.kind ? ".inplace" : "",
+                           c.b == 2   ? "presorted"
+                           : c.b == 3 ? "presorted_dups"
+                           : c.b == 4 ? "reversed"
+                                      : "reversed_dups");
+            }
+    for (int mode = CMP_RECORD; mode <= CMP_REC16; ++mode)
+        for (unsigned h = 0; h < sizeof shapes / sizeof shapes[0]; ++h, ++k) {
+            c.dtype = SWEEP_U8;
+            c.d = 0;
+            c.c = mode;
+            c.a = 4;
+            c.n = h % 2 ? 20011 : 4097;
+            c.kind = 0;
+            c.m = 0;
+            c.b = shapes[h];
+            t_register(r, &c, "merge_sort.custom_%s.v4.n%zu.%s", t_comparator_name(mode), c.n,
+                       c.b == 2   ? "presorted"
+                       : c.b == 3 ? "presorted_dups"
+                       : c.b == 4 ? "reversed"
+                                  : "reversed_dups");
+        }
     c.c = CMP_RECORD;
     c.a = 8;
     c.n = (1u << 20) + 3;
