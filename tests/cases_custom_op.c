@@ -213,6 +213,15 @@ static int check_affinef(t_state *t, const void *got, const void *want, const ui
     return 1;
 }
 
+/* A custom operator's output against the oracle's: the affine check for OP_AFFINE_F32,
+ * the operator's own comparison otherwise. */
+static int check_custom_output(t_state *t, int which, const char *name, const o_op *oop,
+                               const void *got, const void *want, const uint8_t *inside, size_t n) {
+    if (which == OP_AFFINE_F32) return check_affinef(t, got, want, inside, n);
+    t_expect e = {want, NULL, NULL, NULL, inside};
+    return t_check_op_output(t, name, oop, got, &e, n);
+}
+
 /* c->a operator, c->b primitive, c->kind exclusive, c->c in place, c->d layout, c->n */
 static t_result custom_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
@@ -292,13 +301,8 @@ static t_result custom_case(const t_case *c, const t_env *env, char *msg, size_t
         goto done;
     }
     if (!t_download(&t, got, d_out, out_n * size, "out")) goto done;
-    const uint8_t *mask = prim == P_SEG_OFFSETS ? inside : NULL;
-    if (c->a == OP_AFFINE_F32) {
-        check_affinef(&t, got, want, mask, out_n);
-    } else {
-        t_expect e = {want, NULL, NULL, NULL, mask};
-        t_check_op_output(&t, "out", &oop, got, &e, out_n);
-    }
+    check_custom_output(&t, c->a, "out", &oop, got, want, prim == P_SEG_OFFSETS ? inside : NULL,
+                        out_n);
 done:;
     t_result res = t_end(&t);
     sweep_custom_op_destroy(custom);
@@ -367,12 +371,7 @@ static t_result bad_offsets_case(const t_case *c, const t_env *env, char *msg, s
         !t_download(&t, got, d_red, nseg * size, "segment reductions"))
         goto done;
     o_segmented_reduce(&oop, in, ok, nseg, want);
-    if (c->a == OP_AFFINE_F32) {
-        check_affinef(&t, got, want, NULL, nseg);
-    } else {
-        t_expect e = {want, NULL, NULL, NULL, NULL};
-        t_check_op_output(&t, "segment reductions", &oop, got, &e, nseg);
-    }
+    check_custom_output(&t, c->a, "segment reductions", &oop, got, want, NULL, nseg);
 done:;
     t_result res = t_end(&t);
     sweep_custom_op_destroy(custom);

@@ -45,7 +45,7 @@ static const char *shape_name(int shape) {
 }
 
 /* Orders (c->c). */
-enum { ORD_RADIX, ORD_BITS, ORD_CMP };
+enum { ORD_RADIX = T_SEGSORT_RADIX, ORD_BITS = T_SEGSORT_BITS, ORD_CMP = T_SEGSORT_CMP };
 
 /* Segment s's length in a layout. */
 static size_t shape_len(int shape, size_t len, size_t tile, size_t s) {
@@ -71,44 +71,25 @@ static t_result classes_case(const t_case *c, const t_env *env, char *msg, size_
     t_state t;
     t_begin(&t, env, msg, len);
     const sweep_dtype dt = (sweep_dtype)c->dtype;
-    size_t vs = (size_t)c->a, ks = sweep_dtype_size(dt);
+    const size_t ks = sweep_dtype_size(dt);
     const size_t tile = ks == 8 ? GPU_TILE_8 : GPU_TILE_4, nseg = (size_t)c->op;
-    const int in_place = c->kind, radix = c->c != ORD_CMP;
     const size_t lead = 5, trail = 7;
-    sweep_compare cmp;
-    o_cmp ocmp;
-    sweep_custom_compare *custom = NULL;
-    sweep_sort_desc desc = sweep_sort_desc_make(dt);
-    if (!radix && !t_sort_comparator(&t, CMP_BUILTIN, dt, c->d, &cmp, &ocmp, &custom, &ks))
-        return t_end(&t);
-    if (radix) {
-        desc.value_size = vs;
-        desc.descending = c->d;
-        if (c->c == ORD_BITS) {
-            desc.begin_bit = ks > 1 ? 3 : 1;
-            desc.end_bit = (unsigned)(8 * ks) - (ks > 1 ? 2 : 1);
-        }
-    }
+    t_segsort_order o;
+    if (!t_segsort_order_make(&t, dt, c->c, c->d, (size_t)c->a, &o)) return t_end(&t);
     size_t *offsets = t_host(&t, (nseg + 1) * sizeof *offsets);
-    if (t.failed) return t_end(&t);
-    offsets[0] = lead;
-    for (size_t s = 0; s < nseg; ++s)
-        offsets[s + 1] = offsets[s] + shape_len(c->m, (size_t)c->b, tile, s);
-    const size_t n = offsets[nseg] + trail;
-    t_rng rng;
-    t_rng_seed(&rng, c->name);
-    unsigned char *keys = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
-    if (t.failed) goto done;
-    /* duplicates in every other case: stability shows in the values */
-    t_gen_sort_keys(&rng, CMP_BUILTIN, dt, keys, n, c->op % 2);
-    t_gen_values(&rng, vals, vs, n);
-    const t_segsort_call call = {n,        ks,    vs, nseg, keys, vals, offsets,
-                                 in_place, radix, 0,  desc, cmp,  &ocmp};
-    t_segsort_check(&t, env, &call);
-done:;
-    t_result res = t_end(&t);
-    sweep_custom_compare_destroy(custom);
-    return res;
+    if (!t.failed) {
+        offsets[0] = lead;
+        for (size_t s = 0; s < nseg; ++s)
+            offsets[s + 1] = offsets[s] + shape_len(c->m, (size_t)c->b, tile, s);
+        const size_t n = offsets[nseg] + trail;
+        t_rng rng;
+        t_rng_seed(&rng, c->name);
+        /* duplicates in every other case: stability shows in the values */
+        t_segsort_generated(&t, env, &rng, dt, &o, n, (size_t)c->a, nseg, offsets, c->kind,
+                            c->op % 2);
+    }
+    t_segsort_order_done(&o);
+    return t_end(&t);
 }
 
 static void add(t_registry *r, t_case *c) {

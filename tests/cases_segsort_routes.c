@@ -67,7 +67,7 @@ static const char *route_name(int shape) {
 }
 
 /* Orders (c->c). */
-enum { ORD_RADIX, ORD_BITS, ORD_CMP };
+enum { ORD_RADIX = T_SEGSORT_RADIX, ORD_BITS = T_SEGSORT_BITS, ORD_CMP = T_SEGSORT_CMP };
 
 /* The offsets of a layout: lead keys before the first segment, trail after the last. */
 static size_t *route_offsets(t_state *t, t_rng *rng, const t_case *c, size_t *n_out,
@@ -132,39 +132,18 @@ static t_result routes_case(const t_case *c, const t_env *env, char *msg, size_t
     t_state t;
     t_begin(&t, env, msg, len);
     const sweep_dtype dt = (sweep_dtype)c->dtype;
-    size_t vs = (size_t)c->a, ks = sweep_dtype_size(dt);
-    const int in_place = c->kind, radix = c->c != ORD_CMP;
-    sweep_compare cmp;
-    o_cmp ocmp;
-    sweep_custom_compare *custom = NULL;
-    sweep_sort_desc desc = sweep_sort_desc_make(dt);
-    if (!radix && !t_sort_comparator(&t, CMP_BUILTIN, dt, c->d, &cmp, &ocmp, &custom, &ks))
-        return t_end(&t);
-    if (radix) {
-        desc.value_size = vs;
-        desc.descending = c->d;
-        if (c->c == ORD_BITS) {
-            desc.begin_bit = ks > 1 ? 3 : 1;
-            desc.end_bit = (unsigned)(8 * ks) - (ks > 1 ? 2 : 1);
-        }
-    }
+    t_segsort_order o;
+    if (!t_segsort_order_make(&t, dt, c->c, c->d, (size_t)c->a, &o)) return t_end(&t);
     t_rng rng;
     t_rng_seed(&rng, c->name);
     size_t n = 0, nseg = 0;
-    size_t *offsets = route_offsets(&t, &rng, c, &n, &nseg);
-    if (t.failed) return t_end(&t);
-    unsigned char *keys = t_host(&t, n * ks), *vals = t_host(&t, n * vs);
-    if (t.failed) goto done;
+    const size_t *offsets = route_offsets(&t, &rng, c, &n, &nseg);
     /* duplicates in every other case: stability shows in the values */
-    t_gen_sort_keys(&rng, CMP_BUILTIN, dt, keys, n, (int)(n % 2));
-    t_gen_values(&rng, vals, vs, n);
-    const t_segsort_call call = {n,        ks,    vs, nseg, keys, vals, offsets,
-                                 in_place, radix, 0,  desc, cmp,  &ocmp};
-    t_segsort_check(&t, env, &call);
-done:;
-    t_result res = t_end(&t);
-    sweep_custom_compare_destroy(custom);
-    return res;
+    if (!t.failed)
+        t_segsort_generated(&t, env, &rng, dt, &o, n, (size_t)c->a, nseg, offsets, c->kind,
+                            (int)(n % 2));
+    t_segsort_order_done(&o);
+    return t_end(&t);
 }
 
 static void add(t_registry *r, t_case *c) {

@@ -1,6 +1,9 @@
 /* segsort_check.c -- the check both segmented sort families share (segsort_check.h). */
 #include "segsort_check.h"
 
+#include "comparators.h"
+#include "gen.h"
+
 #include <string.h>
 
 void t_segsort_check(t_state *t, const t_env *env, const t_segsort_call *c) {
@@ -45,4 +48,38 @@ void t_segsort_check(t_state *t, const t_env *env, const t_segsort_call *c) {
         return;
     if (vs && t_download(t, vgot, d_vout, n * vs, "values_out"))
         t_compare_bytes(t, "values_out (stability)", vgot, vwant, n, vs);
+}
+
+int t_segsort_order_make(t_state *t, sweep_dtype dt, int order, int desc, size_t vs,
+                         t_segsort_order *o) {
+    memset(o, 0, sizeof *o);
+    o->radix = order != T_SEGSORT_CMP;
+    o->ks = sweep_dtype_size(dt);
+    o->desc = sweep_sort_desc_make(dt);
+    if (!o->radix)
+        return t_sort_comparator(t, CMP_BUILTIN, dt, desc, &o->cmp, &o->ocmp, &o->custom, &o->ks);
+    o->desc.value_size = vs;
+    o->desc.descending = desc;
+    if (order == T_SEGSORT_BITS) {
+        o->desc.begin_bit = o->ks > 1 ? 3 : 1;
+        o->desc.end_bit = (unsigned)(8 * o->ks) - (o->ks > 1 ? 2 : 1);
+    }
+    return 1;
+}
+
+void t_segsort_order_done(t_segsort_order *o) {
+    sweep_custom_compare_destroy(o->custom);
+    o->custom = NULL;
+}
+
+void t_segsort_generated(t_state *t, const t_env *env, t_rng *rng, sweep_dtype dt,
+                         const t_segsort_order *o, size_t n, size_t vs, size_t nseg,
+                         const size_t *offsets, int in_place, int dups) {
+    unsigned char *keys = t_host(t, n * o->ks), *vals = t_host(t, n * vs);
+    if (t->failed) return;
+    t_gen_sort_keys(rng, CMP_BUILTIN, dt, keys, n, dups);
+    t_gen_values(rng, vals, vs, n);
+    const t_segsort_call call = {n,        o->ks,    vs, nseg,    keys,   vals,    offsets,
+                                 in_place, o->radix, 0,  o->desc, o->cmp, &o->ocmp};
+    t_segsort_check(t, env, &call);
 }
