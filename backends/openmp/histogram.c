@@ -11,6 +11,7 @@
 
 #include <host/host_bins.h>
 #include <host/host_bins_even.h>
+#include <host/host_bins_range.h>
 #include <stdlib.h>
 
 /* Private counters per thread up to this many bins (and at most one bin per 4
@@ -38,14 +39,10 @@ typedef struct hist_job {
 static void count_private(void *ctx, size_t lo, size_t hi, int worker) {
     const hist_job *j = (const hist_job *)ctx;
     uint64_t *mine = j->priv + (size_t)worker * j->bins;
-    if (j->even) {
+    if (j->even)
         sweep_host_even_count(j->even, j->p, lo, hi, mine, 0);
-        return;
-    }
-    for (size_t i = lo; i < hi; i++) {
-        size_t b;
-        if (sweep_host_bin_of(j->hist, j->p + i * j->size, &b)) ++mine[b];
-    }
+    else
+        sweep_host_range_count(j->hist, j->p, lo, hi, mine, 0);
 }
 
 /* Adds bins [lo, hi) up over every worker's counters into the counts. */
@@ -94,10 +91,7 @@ sweep_status swomp_histogram(void *hv, const sweep_khist *hist, const void *samp
         return SWEEP_OK;
     }
     if (threads == 1) {
-        for (size_t i = 0; i < n; i++) {
-            size_t b;
-            if (sweep_host_bin_of(hist, p + i * size, &b)) add_count(hist, counts, b, 1);
-        }
+        sweep_host_range_count(hist, p, 0, n, counts, hist->count_dtype == SWEEP_U32);
         return SWEEP_OK;
     }
     hist_job job = {hist,    p,    size,   bins,
