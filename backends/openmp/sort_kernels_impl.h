@@ -176,7 +176,22 @@ static void SK_NAME(insertion)(const sweep_kcmp *cmp, void *vk, void *vv, size_t
     SK_SETUP(cmp);
     (void)cmp;
     if (!v) vs = 0;
-    for (size_t i = 1; i < n; i++) {
+    /* A strictly descending prefix (reversed input) is reversed in place: no two of its
+     * keys are equal, so this keeps the sort stable, and the insertions below then start
+     * from a sorted run instead of moving every key across it. */
+    size_t d = 1;
+    while (d < n && SK_LESS(cmp, k + d * (SK_KS), k + (d - 1) * (SK_KS)))
+        d++;
+    for (size_t lo = 0, hi = d - 1; d > 1 && lo < hi; lo++, hi--) {
+        memcpy(key, k + lo * (SK_KS), (SK_KS));
+        memcpy(k + lo * (SK_KS), k + hi * (SK_KS), (SK_KS));
+        memcpy(k + hi * (SK_KS), key, (SK_KS));
+        if (!vs) continue;
+        memcpy(val, v + lo * vs, vs);
+        memcpy(v + lo * vs, v + hi * vs, vs);
+        memcpy(v + hi * vs, val, vs);
+    }
+    for (size_t i = d; i < n; i++) {
         if (!SK_LESS(cmp, k + i * (SK_KS), k + (i - 1) * (SK_KS))) continue;
         memcpy(key, k + i * (SK_KS), (SK_KS));
         if (vs) memcpy(val, v + i * vs, vs);
