@@ -215,13 +215,12 @@ if [ "$segreduce" = FAILED ]; then
 fi
 
 # The fused segmented sort's routes (backends/gpu/host/segmented_sort.cu): the family
-# again with the one-launch sort of short calls on (off by default: slower), with each
-# newer route off (the shared-memory sort of large segments, the one-block
-# classification of few segments), then with the shared-memory sort's bound lowered to
-# 6000 keys, which cases of the family straddle.
+# again with each newer route off (the shared-memory sort of large segments, the
+# one-block classification of few segments), then with the shared-memory sort's bound
+# lowered to 6000 keys, which cases of the family straddle.
 segsort_log="$log_dir/suite.segsort-routes.log"
 segsort_routes="ok"
-for route in ONE_BLOCK_MAX=1000000000 SHARED_MAX=0 LEAN=0 SHARED_MAX=6000; do
+for route in SHARED_MAX=0 LEAN=0 SHARED_MAX=6000; do
   env "SWEEP_${tag}_SEGSORT_$route" "$suite" --backend "$backend" --path fused \
     --primitive segmented_sort >>"$segsort_log" 2>&1 || segsort_routes="FAILED"
 done
@@ -327,7 +326,7 @@ if [ "$quick" = 0 ]; then
                   "reduce segmented_reduce.edges.u32.sum segreduce" \
                   "reduce segmented_reduce.edges.f64.max segreduce-8" \
                   "errors offsets_edges segreduce" \
-                  "segmented_sort routes.u32.radix.desc.v4.one.n4352 one-block" \
+                  "segmented_sort routes.u32.radix.desc.v4.one.n4352 short" \
                   "segmented_sort routes.u32.radix.desc.v4.count classify-one" \
                   "segmented_sort routes.u32.radix.desc.v4.shared shared-memory" \
                   "segmented_sort routes.u32.radix.asc.v4.classes.n65536 classes"; do
@@ -342,8 +341,6 @@ if [ "$quick" = 0 ]; then
         [ "${3:-}" = three-kernel ] && hyb="SWEEP_CUDA_SPLIT_RESIDENT_BYTES=0"
         # every size on the dedicated segmented-reduce kernel
         case "${3:-}" in segreduce*) hyb="SWEEP_${tag}_SEGREDUCE_MIN=0" ;; esac
-        # the one-launch segmented sort is off by default
-        [ "${3:-}" = one-block ] && hyb="SWEEP_${tag}_SEGSORT_ONE_BLOCK_MAX=1000000000"
         # the hybrid sort is a fused entry: the generic path never reaches it, and
         # racecheck alone takes over two minutes over its kernels
         paths=both

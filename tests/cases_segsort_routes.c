@@ -1,8 +1,8 @@
 /* Segmented sorts at the GPU's routes (backends/gpu/host/segmented_sort.cu): calls of
- * exactly the one-launch sort's capacity (the block sort's tile: 4352 keys of up to 4
- * bytes, 2816 of 8) and one key more, with empty segments at both ends and keys
- * outside every segment, one segment of everything, as many segments as the one-launch
- * sort walks and one more; as many segments as one block classifies and one more;
+ * exactly the block sort's tile (4352 keys of up to 4 bytes, 2816 of 8) and one key
+ * more, with empty segments at both ends and keys outside every segment, one segment
+ * of everything, 8192 segments and one more, mostly empty; as many segments as one
+ * block classifies and one more;
  * segments of exactly the shared-memory sort's capacity on the H100 and one key more.
  * Every key width, with and without values, ascending and descending, bit ranges, the
  * built-in comparators, in place. They run on every backend: the CPU's have other
@@ -16,14 +16,14 @@
 #include <string.h>
 
 /* The GPU's thresholds these cases straddle: the block sort's tile (sm90.cuh:
- * sort_items), the segments the one-launch sort takes (segmented_sort.cu:
- * kSegOneBlockSegs), the segments one block classifies (segsort_classify.cuh:
- * kSegClassifyOneMax), the calls whose small and medium segments take one launch
- * (segmented_sort.cu: kSegClassesFusedMax). */
+ * sort_items; the medium segments' bound), the segments one block classifies
+ * (segsort_classify.cuh: kSegClassifyOneMax), the calls whose small and medium
+ * segments take one launch (segmented_sort.cu: kSegClassesFusedMax); and 8192
+ * segments, mostly empty. */
 enum {
     GPU_TILE_4 = 4352,
     GPU_TILE_8 = 2816,
-    GPU_ONE_SEGS = 8192,
+    GPU_MANY_SEGS = 8192,
     GPU_CLASSIFY_ONE = 4096,
     GPU_CLASSES_FUSED = 65536
 };
@@ -185,8 +185,8 @@ void t_register_segsort_routes(t_registry *r) {
         {SWEEP_F64, ORD_CMP, 1, 0, 0, ROUTE_WHOLE, GPU_TILE_8 + 1, 0, 0},
         {SWEEP_U8, ORD_RADIX, 1, 16, 0, ROUTE_WHOLE, 1, 0, 0},
         /* as many segments as the one-launch sort walks and one more (mostly empty) */
-        {SWEEP_U32, ORD_RADIX, 0, 4, 0, ROUTE_SPARSE, 0, 0, GPU_ONE_SEGS},
-        {SWEEP_F32, ORD_CMP, 1, 0, 1, ROUTE_SPARSE, 0, 0, GPU_ONE_SEGS + 1},
+        {SWEEP_U32, ORD_RADIX, 0, 4, 0, ROUTE_SPARSE, 0, 0, GPU_MANY_SEGS},
+        {SWEEP_F32, ORD_CMP, 1, 0, 1, ROUTE_SPARSE, 0, 0, GPU_MANY_SEGS + 1},
         {SWEEP_U8, ORD_RADIX, 1, 2, 0, ROUTE_SPARSE, 0, 0, 3},
         /* as many segments as one block classifies and one more */
         {SWEEP_U32, ORD_RADIX, 1, 4, 0, ROUTE_COUNT, 0, 0, GPU_CLASSIFY_ONE},

@@ -78,7 +78,6 @@ sweep_status sweep_gpu_open(const sweep_backend_open_args *args, void **handle,
     h->radix_merge_max4 = env_size("RADIX_MERGE_MAX", t->radix_merge_max4);
     h->radix_merge_max4_keys = env_size("RADIX_MERGE_MAX", t->radix_merge_max4_keys);
     h->segreduce_min = env_size("SEGREDUCE_MIN", t->segreduce_min);
-    h->segsort_one_block_max = env_size("SEGSORT_ONE_BLOCK_MAX", 0);
     h->segsort_shared_max = env_size("SEGSORT_SHARED_MAX", (size_t)-1);
     h->segsort_lean = sweep_gpu_env_int("SEGSORT_LEAN", 1) != 0;
     memset(props, 0, sizeof *props);

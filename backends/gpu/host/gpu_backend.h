@@ -47,18 +47,14 @@ struct sweep_gpu_handle {
      * all three (tests: 0 keeps every such sort on the radix passes). */
     size_t radix_merge_max8, radix_merge_max4, radix_merge_max4_keys;
     /* The fused segmented sort's routes (segmented_sort.cu), each selectable so that
-     * old and new can be timed in one run: calls of at most segsort_one_block_max keys
-     * (and at most the block sort's tile) take the one-launch sort
-     * (SWEEP_CUDA_SEGSORT_ONE_BLOCK_MAX, SWEEP_HIP_...; 0, the default: never: on an
-     * H200 one block sorting every segment of 2^10-2^12 keys by (segment, key) took
-     * 60-77 us where the classified route took 32-54, docs/perf/map.md); large segments of at
-     * most segsort_shared_max keys (and what fits a block's shared memory) the
-     * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX; 0: never);
+     * old and new can be timed in one run: large segments of at most
+     * segsort_shared_max keys (and what fits a block's shared memory) take the
+     * shared-memory LSD sort (SWEEP_CUDA_SEGSORT_SHARED_MAX, SWEEP_HIP_...; 0: never);
      * segsort_lean (SWEEP_CUDA_SEGSORT_LEAN, 1 unless set to 0): calls of few segments
      * are classified by one block, without the counts' memset, short calls sort their
      * small and medium segments in one launch, and the counts the host reads are copied
      * right behind the classification (segsort_readback below). */
-    size_t segsort_one_block_max, segsort_shared_max;
+    size_t segsort_shared_max;
     int segsort_lean;
     /* The segmented sort's read-back of its large and huge counts (segmented_sort.cu,
      * with segsort_lean): pinned host memory and an event, made on the first call that

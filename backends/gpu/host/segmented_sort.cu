@@ -13,14 +13,14 @@
  *     there are at most kSegFewLarge it reads them and sorts them one after another
  *     with the whole-array radix sort (radix.cu) instead, so that a few huge segments
  *     take the whole GPU.
- * Where the whole call fits the block sort's tile, segsort_one_block.cuh sorts it in
- * one launch instead (no classification, no scratch). Large segments that fit a
- * block's shared memory take segsort_shared.cuh rather than the block LSD sort through
- * global memory; calls of few segments are classified by one block, without the
- * counts' memset, and short calls sort their small and medium segments in one launch
- * (segsort_classes.cuh). Each of the three is selectable at context open (gpu_backend.h:
- * segsort_one_block_max, segsort_shared_max, segsort_lean), so old and new routes can
- * be timed in one run.
+ * Large segments that fit a block's shared memory take segsort_shared.cuh rather than
+ * the block LSD sort through global memory; calls of few segments are classified by
+ * one block, without the counts' memset, and short calls sort their small and medium
+ * segments in one launch (segsort_classes.cuh). Both are selectable at context open
+ * (gpu_backend.h: segsort_shared_max, segsort_lean), so old and new routes can be
+ * timed in one run. (A sort of short calls by one launch of one block, by (segment,
+ * key), was measured slower than these routes on an H200 and removed:
+ * docs/perf/map.md.)
  * Keys of 1, 2, 4 or 8 bytes; values of 0, 1, 2, 4, 8 or 16 bytes at their natural
  * alignment (the radix sort's); fewer than 2^32 segments. Other calls, and custom
  * comparators, answer SWEEP_ERR_UNSUPPORTED from the size query and the core composes.
@@ -29,7 +29,6 @@
 #include "gpu/device/segsort_classes.cuh"
 #include "gpu/device/segsort_classify.cuh"
 #include "gpu/device/segsort_large.cuh"
-#include "gpu/device/segsort_one_block.cuh"
 #include "gpu/device/segsort_shared.cuh"
 #include "gpu/device/segsort_small.cuh"
 #include "gpu/host/gpu_backend.h"
@@ -49,11 +48,6 @@ static_assert(SegSmall::cap < SegSmallWide::cap && SegSmallWide::cap < kSortThre
               "the size classes grow: small, wide small, the block sort's tile");
 
 namespace {
-
-/* The most segments the one-launch sort takes: its block walks the offsets once to mark
- * where segments start (32 strides of its threads), so calls of many empty segments
- * are classified instead. */
-constexpr size_t kSegOneBlockSegs = (size_t)kSortThreads * 32;
 
 /* Calls of up to this many keys sort their small, wide small and medium segments in one
  * launch (segsort_classes.cuh) where segsort_lean is on. Not yet timed: the sizes where
@@ -392,27 +386,6 @@ bool natural(const void *p, size_t size) {
     return ((uintptr_t)p & (size - 1)) == 0;
 }
 
-/* Whether the call takes the one-launch sort: all n keys within the block sort's tile
- * (and the handle's bound), not too many segments. */
-bool one_block_call(const SegCall &c) {
-    const size_t most =
-        at_most(c.h->segsort_one_block_max, sweep_gpu_one_block_sort_max(c.key.key_size));
-    return c.n <= most && c.nseg <= kSegOneBlockSegs;
-}
-
-/* The one-launch sort of the whole call (segsort_one_block.cuh). */
-template <class U> sweep_status run_one_block(const SegCall &c) {
-    const RadixOrderCmp<U> order = radix_order_cmp<U>(c.key);
-    if (c.vsize)
-        return sweep_gpu_launch(c.h, "segmented_sort (one block)",
-                                segsort_one_block_kernel<U, true>, 1, kSortThreads, 0, order,
-                                (const U *)c.kin, (U *)c.kout, c.vin, c.vout, c.vsize,
-                                copy_unit(c.vin, c.vout, c.vsize), c.offsets, c.nseg);
-    return sweep_gpu_launch(c.h, "segmented_sort (one block)", segsort_one_block_kernel<U, false>,
-                            1, kSortThreads, 0, order, (const U *)c.kin, (U *)c.kout,
-                            (const void *)NULL, (void *)NULL, (size_t)0, 1u, c.offsets, c.nseg);
-}
-
 } // namespace
 
 void sweep_gpu_segsort_release(sweep_gpu_handle *h) {
@@ -459,16 +432,6 @@ sweep_status sweep_gpu_segmented_sort(void *hv, const sweep_kradix *key, const s
     c.n = n;
     c.nseg = nseg;
     c.offsets = offsets;
-    if (one_block_call(c)) {
-        if (!scratch) {
-            *scratch_bytes = 0;
-            return SWEEP_OK;
-        }
-        if (n == 0 || nseg == 0) return SWEEP_OK;
-        SWEEP_GPU_ENTER(h);
-        return by_key_width(ks,
-                            [&](auto u) -> sweep_status { return run_one_block<decltype(u)>(c); });
-    }
     SegLayout l;
     sweep_status st = layout_of(c, &l);
     if (st != SWEEP_OK) return st;
