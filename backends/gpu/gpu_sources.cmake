@@ -19,6 +19,7 @@ set(SWEEP_GPU_KERNEL_SOURCES
   host/scan_segreduce.cu
   host/split.cu
   host/radix.cu
+  host/radix_basic.cu
   host/merge.cu
   host/gather_search.cu
   host/rtc_scan.cu
