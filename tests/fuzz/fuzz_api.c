@@ -1,6 +1,6 @@
 /*
  * sweep-fuzz: a libFuzzer harness over the public API. Each input decodes into one
- * call (fuzz_calls.c) that runs on a serial and an OpenMP context (fused or generic
+ * call (fuzz_call_decode.c) that runs on a serial and an OpenMP context (fused or generic
  * path, as the input says) on copies of one arena, and, where SWEEP_FUZZ_DEVICE names
  * a GPU backend (cuda or hip), on that backend too, with the arena copied to device
  * memory and back:

@@ -72,7 +72,7 @@ typedef struct fz_call {
     size_t offs[16];              /* segment offsets (nseg + 1 of them) */
     size_t placed_value_size;     /* sorts: the value size the arrays were laid out for */
     sweep_dtype placed_key_dtype; /* sorts: the key type the arrays were laid out for */
-    fz_array a[FZ_MAX_ARRAYS];    /* meaning per primitive: see fuzz_calls.c */
+    fz_array a[FZ_MAX_ARRAYS];    /* meaning per primitive: see fuzz_call_decode.c */
     fz_region out[FZ_MAX_REGIONS];
     int nout;
     int invalid;   /* the contract requires SWEEP_ERR_INVALID_ARGUMENT */

@@ -1,7 +1,7 @@
 /*
  * The answers the fuzzed calls must give (fz_expect), from the oracle the test
  * programs share (tests/common/oracle.c), and the fuzzer's custom comparator with the
- * order of sort keys that the inputs' preparation (fuzz_calls.c) shares.
+ * order of sort keys that the inputs' preparation (fuzz_call_inputs.c) shares.
  */
 #include "fuzz_call.h"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpus: for every primitive a few small calls that reach its main
 branches (plain, exclusive/descending/narrow keys, a multi-tile size, in place, and
-invalid arguments). Field order follows fz_decode_call in fuzz_calls.c:
+invalid arguments). Field order follows fz_decode_call in fuzz_call_decode.c:
 primitive, bits[, mutation], n (u16), shape, flag density, then primitive fields;
 what the decoder does not consume seeds the element data."""
 import os
