@@ -38,42 +38,10 @@
  * The JSON's commit is SWEEP_BENCH_COMMIT from the environment, else the commit the
  * program was built from.
  */
-#include <comm_table.h>
-#include <sweep/sweep.h>
-#include <sweep/sweep_dist.h>
+#include "bench_dist.h"
 
-#include <dlfcn.h>
-#include <mpi.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#ifdef SWEEP_BENCH_NCCL
-#include <cuda_runtime.h>
-#include <nccl.h>
-#endif
-
-#ifndef SWEEP_BENCH_COMMIT
-#define SWEEP_BENCH_COMMIT "unknown"
-#endif
-
-/* One measurement: every timed run's seconds in the order they ran, and their median,
- * minimum and maximum. */
-typedef struct stats {
-    double *t;
-    double median, min, max;
-} stats;
-
-#define MAX_MEASURES 12
-typedef struct measure {
-    const char *name; /* for the JSON */
-    const char *what; /* for people */
-    const char *engine;
-    stats s, single;
-    size_t bytes; /* the exchange's bytes sent by rank 0; 0 elsewhere */
-} measure;
 
 /* What --measure names (bits of bench.measure). */
 enum {
@@ -93,52 +61,15 @@ static const struct {
     {"sort_keys", M_SORT_KEYS}, {"sort_pairs", M_SORT_PAIRS},         {"local", M_LOCAL},
     {"exchange", M_EXCHANGE}};
 
-typedef struct bench {
-    int rank, size, reps, single, single_only;
-    unsigned measure; /* M_* bits */
-    sweep_backend backend;
-    size_t total;
-    sweep_context *ctx;
-    sweep_comm *comm;
-    measure m[MAX_MEASURES];
-    int nm;
-    char notes[3][600]; /* why a single-context figure is missing (the JSON's "notes") */
-    int nnotes;
-#ifdef SWEEP_BENCH_NCCL
-    ncclComm_t nccl;
-    cudaStream_t stream;
-#endif
-} bench;
-
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-static void die(const bench *b, const char *what) {
+void die(const bench *b, const char *what) {
     fprintf(stderr, "sweep-bench-dist: rank %d: %s: %s\n", b->rank, what, sweep_last_error());
     MPI_Abort(MPI_COMM_WORLD, 1);
 }
-
-#define CHECK(b, call)                                                                             \
-    do {                                                                                           \
-        if ((call) != SWEEP_OK) die(b, #call);                                                     \
-    } while (0)
-
-#ifdef SWEEP_BENCH_NCCL
-#define NCCL_OK(b, call)                                                                           \
-    do {                                                                                           \
-        if ((call) != ncclSuccess) die(b, #call);                                                  \
-    } while (0)
-#define CUDA_OK(b, call)                                                                           \
-    do {                                                                                           \
-        if ((call) != cudaSuccess) die(b, #call);                                                  \
-    } while (0)
-#endif
-#define MPI_OK(b, call)                                                                            \
-    do {                                                                                           \
-        if ((call) != MPI_SUCCESS) die(b, #call);                                                  \
-    } while (0)
 
 static uint32_t key_of(uint64_t i) {
     uint64_t z = i * 0x9e3779b97f4a7c15ull;
@@ -166,8 +97,7 @@ static void *upload(bench *b, size_t begin, size_t n, int keys, int may_fail) {
 }
 
 /* Times fn over reps after a warm-up: every run's time on rank 0's clock. */
-typedef void (*run_fn)(bench *b, void *arg);
-static stats timed(bench *b, run_fn fn, void *arg, int collective) {
+stats timed(bench *b, run_fn fn, void *arg, int collective) {
     stats s;
     s.t = calloc((size_t)b->reps, sizeof *s.t);
     double *sorted = calloc((size_t)b->reps, sizeof *sorted);
@@ -187,7 +117,7 @@ static stats timed(bench *b, run_fn fn, void *arg, int collective) {
     return s;
 }
 
-static measure *add(bench *b, const char *name, const char *what, stats s, size_t bytes) {
+measure *add(bench *b, const char *name, const char *what, stats s, size_t bytes) {
     if (b->nm == MAX_MEASURES) die(b, "too many measurements");
     measure *m = &b->m[b->nm++];
     memset(m, 0, sizeof *m);
@@ -209,12 +139,6 @@ static void note(bench *b, const char *text) {
     printf("(%s)\n", text);
     if (b->nnotes < 3) snprintf(b->notes[b->nnotes++], sizeof b->notes[0], "%s", text);
 }
-
-typedef struct sort_arg {
-    void *in, *out, *vin, *vout; /* vin == NULL: keys only */
-    size_t n, cap;
-    sweep_scan_kind kind; /* the scans' */
-} sort_arg;
 
 static sweep_sort_desc desc_of(const sort_arg *a) {
     sweep_sort_desc d = sweep_sort_desc_make(SWEEP_U32);
@@ -261,63 +185,6 @@ static void run_single_reduce(bench *b, void *p) {
     sort_arg *a = p;
     CHECK(b, sweep_reduce(b->ctx, sweep_op_builtin(SWEEP_OP_SUM, SWEEP_U32), a->in, a->n, a->out));
     CHECK(b, sweep_synchronize(b->ctx));
-}
-
-/* ---- the exchange alone ---- */
-
-typedef struct xchg_arg {
-    const sweep_comm_table *t;
-    void *h;
-    sweep_comm_xfer x[2]; /* keys; values (the pairs' exchange) */
-    int nx;
-    size_t *tab;           /* send_off, send_bytes, recv_off, recv_bytes (size each) */
-    int *icounts, *idispl; /* MPI_Alltoallv (bytes fit in int at these sizes) */
-} xchg_arg;
-
-static void run_plugin_exchange(bench *b, void *p) {
-    xchg_arg *a = p;
-    if (a->t->exchange(a->h, a->x, a->nx) != SWEEP_OK) die(b, "plugin exchange");
-}
-
-static void run_engine_exchange(bench *b, void *p) {
-    xchg_arg *a = p;
-#ifdef SWEEP_BENCH_NCCL
-    if (b->backend == SWEEP_BACKEND_CUDA) {
-        ncclResult_t r = ncclGroupStart();
-        for (int k = 0; k < a->nx; ++k)
-            for (int q = 0; q < b->size && r == ncclSuccess; ++q) {
-                r = ncclSend((const char *)a->x[k].send + a->tab[q], a->tab[b->size + q], ncclChar,
-                             q, b->nccl, b->stream);
-                if (r == ncclSuccess)
-                    r = ncclRecv((char *)a->x[k].recv + a->tab[2 * b->size + q],
-                                 a->tab[3 * b->size + q], ncclChar, q, b->nccl, b->stream);
-            }
-        ncclResult_t end = ncclGroupEnd(); /* closes the group also after a failed call */
-        if (r != ncclSuccess || end != ncclSuccess ||
-            cudaStreamSynchronize(b->stream) != cudaSuccess)
-            die(b, "grouped ncclSend/ncclRecv");
-        return;
-    }
-#endif
-    for (int k = 0; k < a->nx; ++k)
-        if (MPI_Alltoallv(a->x[k].send, a->icounts, a->idispl, MPI_BYTE, a->x[k].recv, a->icounts,
-                          a->idispl, MPI_BYTE, MPI_COMM_WORLD) != MPI_SUCCESS)
-            die(b, "MPI_Alltoallv");
-}
-
-static void plugin_report(sweep_status st, const char *message) {
-    fprintf(stderr, "sweep-bench-dist: plugin: %s: %s\n", sweep_status_string(st), message);
-}
-
-static const sweep_comm_table *load_table(const char *name) {
-    char file[64];
-    snprintf(file, sizeof file, "libsweep-comm-%s.so", name);
-    void *lib = dlopen(file, RTLD_NOW | RTLD_LOCAL); /* next to the program via its rpath */
-    if (!lib) return NULL;
-    sweep_comm_entry_fn entry;
-    void *sym = dlsym(lib, SWEEP_COMM_ENTRY_SYMBOL);
-    memcpy(&entry, &sym, sizeof entry);
-    return entry ? entry() : NULL;
 }
 
 /* ---- the single-context reference (rank 0 alone) ---- */
@@ -415,190 +282,6 @@ static void single_reference(bench *b) {
         single_of(b, "sort_pairs", &one, CALL_SORT, "sort the pairs");
     }
     free_all(b, &one);
-}
-
-/* ---- output ---- */
-
-static void report(const bench *b, const measure *m) {
-    if (b->rank != 0) return;
-    if (!m->s.t) { /* --single-only */
-        if (m->single.t)
-            printf("%-38s one context, total=%zu: %9.3f ms\n", m->what, b->total,
-                   m->single.median * 1e3);
-        return;
-    }
-    printf("%-38s p=%d total=%zu: %9.3f ms", m->what, b->size, b->total, m->s.median * 1e3);
-    if (m->bytes) printf("  %8.2f GB/s per rank", (double)m->bytes / m->s.median / 1e9);
-    if (m->single.t)
-        printf("  (one context: %9.3f ms, speed-up %.2fx)", m->single.median * 1e3,
-               m->single.median / m->s.median);
-    printf("\n");
-}
-
-static void json_string(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; ++s) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-static void json_stats(FILE *f, const char *prefix, const stats *s, int reps) {
-    fprintf(f, ", \"%smedian_s\": %.9g, \"%smin_s\": %.9g, \"%smax_s\": %.9g, \"%stimes_s\": [",
-            prefix, s->median, prefix, s->min, prefix, s->max, prefix);
-    for (int i = 0; i < reps; ++i)
-        fprintf(f, "%s%.9g", i ? ", " : "", s->t[i]);
-    fprintf(f, "]");
-}
-
-static void write_json(const bench *b, FILE *f, int argc, char **argv) {
-    sweep_backend_info info;
-    memset(&info, 0, sizeof info);
-    sweep_backend_query(b->backend, &info);
-    const char *commit = getenv("SWEEP_BENCH_COMMIT");
-    if (!commit || !*commit) commit = SWEEP_BENCH_COMMIT;
-    char host[256] = "";
-    gethostname(host, sizeof host - 1);
-    char date[32] = "";
-    time_t now = time(NULL);
-    struct tm tm;
-    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    char command[1024] = "";
-    size_t used = 0;
-    for (int i = 0; i < argc && used + 1 < sizeof command; ++i)
-        used +=
-            (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "", argv[i]);
-
-    fprintf(f, "{\n  \"benchmark\": \"sweep-bench-dist\",\n  \"backend\": ");
-    json_string(f, sweep_backend_name(b->backend));
-    fprintf(f, ",\n  \"ranks\": %d,\n  \"total\": %zu,\n  \"reps\": %d,\n", b->size, b->total,
-            b->reps);
-    fprintf(f, "  \"device\": ");
-    json_string(f, info.device_name);
-    fprintf(f, ",\n  \"device_count\": %d,\n  \"backend_plugin\": ", info.device_count);
-    json_string(f, info.path);
-    fprintf(f, ",\n  \"host\": ");
-    json_string(f, host);
-    fprintf(f, ",\n  \"sweep_version\": ");
-    json_string(f, sweep_version_string());
-    fprintf(f, ",\n  \"commit\": ");
-    json_string(f, commit);
-    fprintf(f, ",\n  \"date\": ");
-    json_string(f, date);
-    fprintf(f, ",\n  \"command\": ");
-    json_string(f, command);
-    if (b->single_only) fprintf(f, ",\n  \"single_only\": true");
-    fprintf(f, ",\n  \"notes\": [");
-    for (int i = 0; i < b->nnotes; ++i) {
-        fprintf(f, "%s", i ? ", " : "");
-        json_string(f, b->notes[i]);
-    }
-    fprintf(f, "],\n  \"measurements\": [\n");
-    for (int i = 0; i < b->nm; ++i) {
-        const measure *m = &b->m[i];
-        fprintf(f, "    {\"name\": ");
-        json_string(f, m->name);
-        fprintf(f, ", \"what\": ");
-        json_string(f, m->what);
-        if (m->engine) {
-            fprintf(f, ", \"engine\": ");
-            json_string(f, m->engine);
-        }
-        if (m->s.t) json_stats(f, "", &m->s, b->reps);
-        if (m->single.t) json_stats(f, "single_", &m->single, b->reps);
-        if (m->bytes) fprintf(f, ", \"bytes\": %zu", m->bytes);
-        fprintf(f, "}%s\n", i + 1 < b->nm ? "," : "");
-    }
-    fprintf(f, "  ]\n}\n");
-}
-
-/* Opens the communicators, on the engine each backend uses: NCCL with cuda, else MPI. */
-static const sweep_comm_table *open_comm(bench *b, int device, void **handle) {
-    static MPI_Comm world;
-    world = MPI_COMM_WORLD;
-    const sweep_comm_table *table = NULL;
-    sweep_comm_open_args args = {device, plugin_report};
-    int prank = 0, psize = 0;
-    if (b->backend == SWEEP_BACKEND_CUDA) {
-#ifdef SWEEP_BENCH_NCCL
-        ncclUniqueId id;
-        if (b->rank == 0) NCCL_OK(b, ncclGetUniqueId(&id));
-        MPI_OK(b, MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, world));
-        CUDA_OK(b, cudaSetDevice(device));
-        NCCL_OK(b, ncclCommInitRank(&b->nccl, b->size, id, b->rank));
-        CUDA_OK(b, cudaStreamCreate(&b->stream));
-        CHECK(b, sweep_comm_create_nccl(b->ctx, &b->nccl, &b->comm));
-        table = load_table("nccl");
-        if (!table || table->wrap(&args, &b->nccl, handle, &prank, &psize) != SWEEP_OK)
-            die(b, "the NCCL plugin's table");
-#else
-        die(b, "this benchmark was built without NCCL");
-#endif
-    } else {
-        CHECK(b, sweep_comm_create_mpi(b->ctx, &world, &b->comm));
-        table = load_table("mpi");
-        if (!table || table->wrap(&args, &world, handle, &prank, &psize) != SWEEP_OK)
-            die(b, "the MPI plugin's table");
-    }
-    return table;
-}
-
-/* The exchange alone: each rank sends total / p^2 keys (and values) to every rank,
- * through the plugin and through the engine's own all-to-all. */
-static void exchange_alone(bench *b, const sweep_comm_table *table, void *handle,
-                           const sort_arg *pa) {
-    size_t n = pa->n;
-    xchg_arg x;
-    memset(&x, 0, sizeof x);
-    x.t = table;
-    x.h = handle;
-    x.tab = calloc(4 * (size_t)b->size, sizeof *x.tab);
-    x.icounts = calloc((size_t)b->size, sizeof *x.icounts);
-    x.idispl = calloc((size_t)b->size, sizeof *x.idispl);
-    if (!x.tab || !x.icounts || !x.idispl) die(b, "calloc");
-    size_t off = 0;
-    for (int q = 0; q < b->size; ++q) {
-        size_t c = 0, s = 0;
-        sweep_dist_balanced_piece(n, q, b->size, &s, &c);
-        x.tab[q] = x.tab[2 * b->size + q] = off;
-        x.tab[b->size + q] = x.tab[3 * b->size + q] = c * 4;
-        x.icounts[q] = (int)(c * 4);
-        x.idispl[q] = (int)off;
-        off += c * 4;
-    }
-    sweep_comm_xfer keys = {
-        pa->in, pa->out, x.tab, x.tab + b->size, x.tab + 2 * b->size, x.tab + 3 * b->size};
-    sweep_comm_xfer values = keys;
-    values.send = pa->vin;
-    values.recv = pa->vout;
-    x.x[0] = keys;
-    x.x[1] = values;
-    int fits_int = n * 4 < (size_t)2147483647;
-    int engine = b->backend == SWEEP_BACKEND_CUDA || fits_int;
-    const char *engine_name = b->backend == SWEEP_BACKEND_CUDA ? "nccl" : "mpi";
-    for (x.nx = 1; x.nx <= 2; ++x.nx) {
-        int pairs = x.nx == 2;
-        add(b, pairs ? "exchange_pairs" : "exchange_keys",
-            pairs ? "exchange alone, pairs (sweep plugin)" : "exchange alone (sweep plugin)",
-            timed(b, run_plugin_exchange, &x, 1), n * 4 * (size_t)x.nx);
-        if (!engine) continue;
-        measure *m = add(b, pairs ? "exchange_pairs_engine" : "exchange_keys_engine",
-                         b->backend == SWEEP_BACKEND_CUDA
-                             ? (pairs ? "grouped ncclSend/ncclRecv, pairs"
-                                      : "grouped ncclSend/ncclRecv, same bytes")
-                             : (pairs ? "MPI_Alltoallv x2, pairs" : "MPI_Alltoallv, same bytes"),
-                         timed(b, run_engine_exchange, &x, 1), n * 4 * (size_t)x.nx);
-        m->engine = engine_name;
-    }
-    free(x.tab);
-    free(x.icounts);
-    free(x.idispl);
 }
 
 /* Every distributed measurement --measure names, on this rank's piece. */
