@@ -16,8 +16,54 @@
  * sort's buckets are then its groups, 256 times larger than their digit counts
  * suggest), kOrder + v: keys already in an order (order_keys), kFew: 200 distinct random
  * keys in a random order (the GPU backends' hybrid sort hands such skewed digit counts
- * to the LSD sort), c->n */
-enum { kTopPair = 1000, kOrder = 2000, kFew = 3000 };
+ * to the LSD sort), kHeavy + l: random keys among which heavy_layouts[l] places
+ * groups that agree on their top two bytes (heavy_keys), c->n */
+enum { kTopPair = 1000, kOrder = 2000, kFew = 3000, kHeavy = 4000 };
+
+/* Groups of keys that share their top two bytes (every other group whole keys equal,
+ * the others random below), among random keys that share them with no group: the GPU
+ * hybrid sort's (h1, h2) buckets of exactly these sizes. Its blocks sort buckets of up
+ * to 10240 keys (LocalLarge on sm_90); it sorts up to 16 larger ones apart
+ * (kHybridApartMax), more through the LSD sort of all the keys; where the digit counts
+ * foresee a bucket near a block, it waits for the sizes before its second pass. */
+static const struct {
+    unsigned groups;
+    unsigned len[3];                             /* the groups' lengths in turn */
+} heavy_layouts[] = {{3, {10240, 10241, 20000}}, /* a block's worth, one more, two blocks  */
+                     {1, {40000}},               /* one bucket the counts foresee        */
+                     {3, {12000, 12000, 12000}},
+                     {17, {10300}},  /* more than are sorted apart           */
+                     {16, {10300}}}; /* exactly as many as are sorted apart */
+
+/* Places the groups of heavy_layouts[l] at spread positions of n random keys. */
+static void heavy_keys(unsigned char *keys, size_t n, size_t ks, unsigned l, t_rng *rng) {
+    const unsigned groups = heavy_layouts[l].groups;
+    unsigned char top[17][2], whole[17][8];
+    for (unsigned g = 0; g < groups; ++g) {
+        memcpy(whole[g], keys + t_rng_below(rng, n) * ks, ks);
+        top[g][0] = (unsigned char)(g * 15 + 1); /* distinct top bytes */
+        top[g][1] = (unsigned char)t_rng_next(rng);
+        whole[g][ks - 1] = top[g][0];
+        whole[g][ks - 2] = top[g][1];
+    }
+    /* no other key shares a group's top bytes */
+    for (size_t i = 0; i < n; ++i)
+        for (unsigned g = 0; g < groups; ++g)
+            if (keys[i * ks + ks - 1] == top[g][0] && keys[i * ks + ks - 2] == top[g][1])
+                keys[i * ks + ks - 2] ^= 0x80;
+    /* group members at positions k * P mod n (P a prime above n: all distinct) */
+    const uint64_t P = 2147483647u;
+    size_t k = 0;
+    for (unsigned g = 0; g < groups; ++g) {
+        const unsigned len = heavy_layouts[l].len[groups <= 3 ? g : 0];
+        for (unsigned j = 0; j < len && k < n; ++j, ++k) {
+            unsigned char *key = keys + (size_t)((k * P) % n) * ks;
+            if (g % 2) memcpy(key, whole[g], ks);
+            key[ks - 1] = top[g][0];
+            key[ks - 2] = top[g][1];
+        }
+    }
+}
 
 /* Keys in an order a sort may recognise, and the far side of each: v 0 already sorted
  * (with ties), 1 sorted but for one element, 2 the reverse of sorted distinct keys
@@ -103,6 +149,8 @@ static t_result radix_case(const t_case *c, const t_env *env, char *msg, size_t 
             memcpy(keys + i * ks, kgot + (t_rng_next(&rng) % 200) * ks, ks);
     } else if (c->m >= kOrder) {
         order_keys(dt, keys, kgot, n, (unsigned)c->b, (unsigned)c->c, c->d, c->m - kOrder);
+    } else if (c->m >= kHeavy) {
+        heavy_keys(keys, n, ks, (unsigned)(c->m - kHeavy), &rng);
     } else if (c->m == kTopPair) {
         for (size_t i = 0; i < n; ++i)
             keys[i * ks + ks - 2] = keys[i * ks + ks - 1];
@@ -297,6 +345,23 @@ void t_register_radix_sort(t_registry *r) {
                        ordered[o].end, c.d ? "desc" : "asc", c.n, c.kind ? ".inplace" : "",
                        order_names[v]);
         }
+    /* groups of keys sharing their top two bytes, as many as the GPU hybrid sort's blocks
+     * take and more */
+    static const struct {
+        int dt, vs, desc, in_place;
+        unsigned layout;
+        size_t n;
+    } heavy[] = {{SWEEP_U32, 0, 0, 0, 0, 100003}, {SWEEP_F32, 4, 1, 1, 0, 100003},
+                 {SWEEP_I64, 8, 0, 0, 0, 100003}, {SWEEP_U32, 4, 0, 0, 1, 100003},
+                 {SWEEP_F64, 0, 1, 0, 1, 100003}, {SWEEP_I32, 8, 0, 0, 2, 65537},
+                 {SWEEP_U64, 4, 1, 0, 3, 400009}, {SWEEP_U32, 8, 0, 1, 4, 400009},
+                 {SWEEP_I32, 0, 1, 0, 4, 400009}};
+    for (unsigned h = 0; h < sizeof heavy / sizeof heavy[0]; ++h) {
+        char shape[16];
+        snprintf(shape, sizeof shape, "heavy%u", heavy[h].layout);
+        reg_shaped(r, &c, heavy[h].dt, heavy[h].vs, heavy[h].desc, heavy[h].in_place,
+                   kHeavy + (int)heavy[h].layout, heavy[h].n, shape);
+    }
     /* large sizes on a sample */
     static const struct {
         int dt, vs, desc;

@@ -4,7 +4,7 @@
  * shared memory by one block (after Stehle & Jacobsen's hybrid MSD sort). For 64-bit
  * keys that is three passes over the data where the LSD sort takes eight.
  *
- * The host (host/radix.cu) runs it in this order:
+ * The host (host/radix_hybrid_sort.cuh) runs it in this order:
  *   1. the histogram of every digit (radix_kernels.cuh);
  *   2. radix_hybrid_plan_kernel: on the device, the highest non-constant digit h1,
  *      the offsets of every digit, and where each h1 group starts;
@@ -15,12 +15,15 @@
  *      65536 counts; radix_bucket_scan_kernel turns them into where each (h1, h2)
  *      bucket starts and finds the largest bucket, which the host reads back while
  *   5. a bucketed Onesweep pass on h2 runs: each h1 group a portion of its own;
- *   6. if a bucket is larger than a block sorts (LocalLarge), the LSD sort goes
- *      on from the grouped keys instead (correct for any distribution, slower);
- *      otherwise radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys
- *      into runs by h3 and a few bits below, then orders each run by the remaining
- *      bits with direct comparisons (runs of at most kLocalCompareLimit keys);
+ *   6. radix_local_sort_kernel: one block per (h1, h2) bucket deals its keys into
+ *      runs by h3 and a few bits below, then orders each run by the remaining bits
+ *      with direct comparisons (runs of at most kLocalCompareLimit keys);
  *      radix_local_lsd_kernel ranks the buckets with longer runs LSD, digit by digit.
+ *      Buckets larger than a block sorts (LocalLarge) are left to the host: up to
+ *      kHybridApartMax of them are each sorted apart by the LSD sort of their range on
+ *      the digits below h2 (a key repeated a few hundred thousand times among random
+ *      ones makes one such bucket); with more, the LSD sort goes on from the grouped
+ *      keys instead of steps 5 and 6 (correct for any distribution, slower).
  * Keys with one non-constant digit are sorted by step 3, with two by step 5. The
  * host waits for the device twice, as a rule while the h1 pass and the h2 pass run.
  * Where the digit counts show an h1 group beyond 256 blocks, the LSD sort follows
@@ -171,12 +174,19 @@ __global__ void __launch_bounds__(kBucketHistThreads)
         if (cnt[i]) atomicAdd(&counts[b0 * kRadixDigits + i], cnt[i]);
 }
 
+/* The most buckets beyond a block that the host sorts apart, one LSD sort each
+ * (step 6). */
+constexpr unsigned kHybridApartMax = 16;
+
 /* Block b: the 256 counts of h1 group b become where each (b, h2) bucket starts:
  * group_start[b] (the plan's scan of the h1 counts) plus the exclusive scan of the
- * row; counts[kHybridBuckets] = n, and *largest the largest count (zeroed before). */
+ * row; counts[kHybridBuckets] = n, and *largest the largest count. Buckets of more
+ * than cap keys are counted in apart[0] and the first kHybridApartMax listed after it
+ * as (start, length) pairs, in no particular order (largest and apart[0] zeroed
+ * before). */
 __global__ void __launch_bounds__(kRadixDigits)
     radix_bucket_scan_kernel(unsigned *counts, const unsigned *group_start, unsigned n,
-                             unsigned *largest) {
+                             unsigned *largest, unsigned cap, unsigned *apart) {
     typedef BlockScan<Plain<unsigned, OpSum>, kRadixDigits> BS;
     __shared__ typename BS::Storage st;
     unsigned *row = counts + blockIdx.x * kRadixDigits;
@@ -184,10 +194,18 @@ __global__ void __launch_bounds__(kRadixDigits)
     unsigned pre, tot;
     bool has;
     BS::exclusive(x, pre, has, tot, st);
-    row[threadIdx.x] = group_start[blockIdx.x] + (has ? pre : 0u);
+    const unsigned start = group_start[blockIdx.x] + (has ? pre : 0u);
+    row[threadIdx.x] = start;
     if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) counts[kHybridBuckets] = n;
     const unsigned big = warp_reduce_prefix<Plain<unsigned, OpMax>>(x, kWarp);
     if (lane_id() == 0 && big) atomicMax(largest, big);
+    if (x > cap) {
+        const unsigned i = atomicAdd(apart, 1u);
+        if (i < kHybridApartMax) {
+            apart[1 + 2 * i] = start;
+            apart[2 + 2 * i] = x;
+        }
+    }
 }
 
 /* ------------------------------------------------------------- local sort ----- */
@@ -225,15 +243,15 @@ SWEEP_GPU_INLINE unsigned run_slot(unsigned r) {
     return r + (r >> 5);
 }
 
-/* Sorts bucket blockIdx.x (at most Sh::capacity keys) in place, stably, unless a
- * run in it is longer than kLocalCompareLimit: then it lists the bucket for
- * radix_local_lsd_kernel. The keys are counted by run (a shared atomic each) and dealt
- * into runs in any order, each with its input position; a key's place in its sorted
- * run is then the number of run keys below it, or equal and earlier in the input.
- * Where keys alone are sorted on all their bits, equal keys are identical, so the
- * position in the dealt run breaks ties and no input positions are kept. One counter
- * a run: its count, then its start after the scan. Few registers, so that several
- * blocks an SM hide each other's latencies. */
+/* Sorts bucket blockIdx.x in place, stably, unless a run in it is longer than
+ * kLocalCompareLimit: then it lists the bucket for radix_local_lsd_kernel. Buckets of
+ * more than Sh::capacity keys are left alone (the host sorts them apart). The keys are
+ * counted by run (a shared atomic each) and dealt into runs in any order, each with
+ * its input position; a key's place in its sorted run is then the number of run keys
+ * below it, or equal and earlier in the input. Where keys alone are sorted on all
+ * their bits, equal keys are identical, so the position in the dealt run breaks ties
+ * and no input positions are kept. One counter a run: its count, then its start after
+ * the scan. Few registers, so that several blocks an SM hide each other's latencies. */
 template <class Sh, class U, class Vt, bool VALUES>
 __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / Sh::threads)
     radix_local_sort_kernel(U *keys, Vt *vals, LocalSortArgs a) {
@@ -251,7 +269,7 @@ __global__ void __launch_bounds__(Sh::threads, (sizeof(U) == 8 ? 768 : 1024) / S
 
     const size_t s = a.bucket_start[blockIdx.x];
     const unsigned len = a.bucket_start[blockIdx.x + 1] - (unsigned)s;
-    if (len < 2) return;
+    if (len < 2 || len > Sh::capacity) return;
     keys += s;
     if (VALUES) vals += s;
     const KeyCodec<U> codec(a.spec);

@@ -37,8 +37,8 @@ sweep_status onesweep_run(const SortCall &c) {
     const sweep_kradix *key = c.key;
     const unsigned passes = (key->end_bit - key->begin_bit + 7) / 8;
     const size_t n = c.n;
-    const bool hybrid =
-        std::is_same<Tn, OnesweepTuning<U, Vt>>::value && hybrid_fits<U, Vt>(c.h, key, n);
+    const bool hybrid = std::is_same<Tn, OnesweepTuning<U, Vt>>::value && !c.no_hybrid &&
+                        hybrid_fits<U, Vt>(c.h, key, n);
     /* One launch a pass for up to Tn::max_portion keys (2^30 less a tile), its tile
      * status words (2 KB a tile) in a ring of `ring` slots: within 1% of the input's
      * bytes (less the hybrid sort's bucket state) once the input spans more than
@@ -76,6 +76,7 @@ sweep_status onesweep_run(const SortCall &c) {
     unsigned char *p = (unsigned char *)c.scratch;
     SortMem m;
     memset(&m, 0, sizeof m);
+    m.total = b_keys + b_vals + b_hist + b_base + b_plan + b_hybrid + b_status;
     m.ktmp = p;
     p += b_keys;
     m.vtmp = VALUES ? (void *)p : NULL;
@@ -88,6 +89,7 @@ sweep_status onesweep_run(const SortCall &c) {
         m.header = (HybridHeader *)p;
         m.largest = (unsigned *)(p + kHybridHeaderBytes);
         m.long_count = m.largest + 1;
+        m.apart = m.largest + 2;
         m.buckets = (unsigned *)(p + kHybridHeaderBytes + 256);
         m.long_list = (unsigned *)(p + kHybridHeaderBytes + 256 + kHybridBucketBytes);
     }
@@ -149,7 +151,7 @@ sweep_status onesweep_run(const SortCall &c) {
 
 /* Short inputs in the small tiles (unless a test sends them to the hybrid sort). */
 template <class U, class Vt> sweep_status onesweep_sized(const SortCall &c) {
-    if (c.n <= kOnesweepSmallMax && !hybrid_fits<U, Vt>(c.h, c.key, c.n))
+    if (c.n <= kOnesweepSmallMax && (c.no_hybrid || !hybrid_fits<U, Vt>(c.h, c.key, c.n)))
         return onesweep_run<U, Vt, OnesweepSmallTuning<U, Vt>>(c);
     return onesweep_run<U, Vt>(c);
 }
@@ -216,8 +218,8 @@ sweep_status sweep_gpu_radix_sort(void *hv, const sweep_kradix *key, const void 
                                     values_out, vsize, n, scratch, scratch_bytes);
     }
     SWEEP_GPU_ENTER(h);
-    SortCall c = {h,          key, keys_in, keys_out,     vsize ? values_in : NULL,
-                  values_out, n,   scratch, scratch_bytes};
+    SortCall c = {h,          key, keys_in, keys_out,      vsize ? values_in : NULL,
+                  values_out, n,   scratch, scratch_bytes, false};
     return by_key_width(key->key_size, [&](auto u) -> sweep_status {
         return onesweep_values<decltype(u)>(c, vsize);
     });

@@ -16,12 +16,16 @@
 namespace {
 
 /* Where the hybrid sort (radix_hybrid.cuh) keeps its state, besides the Onesweep
- * sort's: the header, the largest bucket and the count of buckets with long runs,
- * the (h1, h2) bucket starts, and the list of buckets with long runs. */
+ * sort's: the header; 256 bytes for the largest bucket, the count of buckets with
+ * long runs and the buckets beyond a block (their count, then up to kHybridApartMax
+ * (start, length) pairs: kHybridApartWords in all); the (h1, h2) bucket starts; the
+ * list of buckets with long runs. */
 constexpr size_t kHybridHeaderBytes = 8192;
 static_assert(sizeof(HybridHeader) <= kHybridHeaderBytes, "the header fits its scratch");
+constexpr size_t kHybridApartWords = 3 + 2 * kHybridApartMax;
+static_assert(kHybridApartWords * sizeof(unsigned) <= 256, "largest, long_count, apart fit");
 constexpr size_t kHybridBucketBytes = (kHybridBuckets + 1) * sizeof(unsigned) + 252;
-constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest, long_count */ +
+constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest ... apart */ +
                                      kHybridBucketBytes + kHybridBuckets * sizeof(unsigned);
 
 /* The hybrid sort's read-backs go through pinned host memory, so that a copy into it
@@ -31,6 +35,8 @@ constexpr size_t kHybridExtraBytes = kHybridHeaderBytes + 256 /* largest, long_c
  * serves) rather than the call failing. */
 constexpr size_t kReadbackBytes = kRadixMaxPasses * kRadixDigits * sizeof(unsigned long long) + 256;
 constexpr size_t kReadbackLargest = kRadixMaxPasses * kRadixDigits * sizeof(unsigned long long);
+static_assert(kReadbackLargest + kHybridApartWords * sizeof(unsigned) <= kReadbackBytes,
+              "the largest bucket and the buckets beyond a block come back together");
 
 bool readback_ready(sweep_gpu_handle *h) {
     if (h->readback) return true;
@@ -118,8 +124,12 @@ sweep_status local_sort(const SortCall &c, LocalSortArgs la) {
  *   average value present: duplicates or skew (few distinct keys, Zipf-like), whose
  *   buckets come out too large for a block after both top passes, or uneven;
  * - digits below h2 with so few values that a bucket of average size would hold runs of
- *   equal keys longer than the bucket sort's direct comparisons take
- *   (kLocalCompareLimit), which it then ranks digit by digit.
+ *   equal keys as long as the bucket sort's direct comparisons take (kLocalCompareLimit)
+ *   or longer, which it then ranks digit by digit. The values below h2 are bounded by
+ *   the product of each digit's values present, which overcounts where digits go
+ *   together (4 distinct 16-bit values show as up to 4 x 4), so runs at the bound are
+ *   already too long: u32 pairs at 2^26 whose low 16 bits took 4 values (bound 16, runs
+ *   of 256 in fact) sorted at 0.37 of CUB's speed on the H100 through the hybrid sort.
  * On the H100 at 2^28 u32 keys the hybrid sort ran 0.54 (256 distinct keys), 0.59
  * (Zipf) and 0.63 (low 16 bits from 4 values) of CUB's speed, where the LSD sort of
  * the same keys at 2^24 ran 0.75, 0.85 and 0.87. Not below 2^20 keys. */
@@ -148,7 +158,48 @@ bool hybrid_unsuited(const unsigned long long *hh, const unsigned *act, unsigned
             present += hh[(size_t)act[i] * kRadixDigits + d] != 0;
         below *= present;
     }
-    return n / kHybridBuckets > (size_t)kLocalCompareLimit * below;
+    return n / kHybridBuckets >= (size_t)kLocalCompareLimit * below;
+}
+
+/* The LSD sort of n keys (radix.cu). */
+template <class U, class Vt> sweep_status onesweep_sized(const SortCall &c);
+
+/* The buckets beyond a block (a pair (start, length) each), in place in the output:
+ * each by the LSD sort of its range on the bits below h2, the digit that made the
+ * buckets, through the call's scratch (the hybrid sort's steps before are queued, so
+ * none of it is still read). The LSD sort is stable, and the keys of a bucket agree
+ * on every bit from h2 up, so the bucket comes out in the call's order. The call for
+ * the query, and whether the scratch holds the longest's, with fits (if not NULL). */
+template <class U, class Vt>
+sweep_status sort_apart(const SortCall &c, const SortMem &m, unsigned h2, const unsigned *pairs,
+                        unsigned count, bool *fits) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    sweep_kradix below = *c.key;
+    below.end_bit = c.key->begin_bit + 8 * h2;
+    for (unsigned i = 0; i < count; ++i) {
+        const size_t start = pairs[2 * i], len = pairs[2 * i + 1];
+        size_t bytes = 0;
+        SortCall s = c;
+        s.key = &below;
+        s.kin = (U *)c.kout + start;
+        s.kout = (U *)c.kout + start;
+        s.vin = VALUES ? (const void *)((Vt *)c.vout + start) : NULL;
+        s.vout = VALUES ? (void *)((Vt *)c.vout + start) : NULL;
+        s.n = len;
+        s.no_hybrid = true;
+        s.scratch_bytes = &bytes;
+        if (fits) {
+            s.scratch = NULL;
+            sweep_status st = onesweep_sized<U, Vt>(s);
+            if (st != SWEEP_OK) return st;
+            *fits = *fits && bytes <= m.total;
+            continue;
+        }
+        s.scratch = c.scratch;
+        sweep_status st = onesweep_sized<U, Vt>(s);
+        if (st != SWEEP_OK) return st;
+    }
+    return SWEEP_OK;
 }
 
 /* The hybrid sort (radix_hybrid.cuh) after the histogram of every digit, for
@@ -290,23 +341,34 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *declined) {
     /* the (h1, h2) buckets, and the largest, which comes back while the h2 pass runs */
     SWEEP_GPU_TRY(h, sweep_gpu_memset_async(m.buckets, 0, (kHybridBuckets + 1) * sizeof(unsigned),
                                             h->stream));
-    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(m.largest, 0, 2 * sizeof(unsigned), h->stream));
+    SWEEP_GPU_TRY(h, sweep_gpu_memset_async(m.largest, 0, 3 * sizeof(unsigned), h->stream));
     SWEEP_GPU_LAUNCH(h, "radix_sort (bucket counts)", radix_bucket_histogram_kernel<U>,
                      (unsigned)((n + kBucketHistChunk - 1) / kBucketHistChunk), kBucketHistThreads,
                      0, (const U *)m.ktmp, n, spec_at(h1), spec_at(h2), m.buckets);
     SWEEP_GPU_LAUNCH(h, "radix_sort (bucket scan)", radix_bucket_scan_kernel, kRadixDigits,
-                     kRadixDigits, 0, m.buckets, m.header->group_start, (unsigned)n, m.largest);
-    unsigned largest = 0;
+                     kRadixDigits, 0, m.buckets, m.header->group_start, (unsigned)n, m.largest,
+                     (unsigned)LocalLarge::capacity, m.apart);
+    /* the largest bucket; those beyond a block (few: sorted apart after the local sort;
+     * many, or too long for the scratch: the LSD sort from the grouped keys) */
+    unsigned got[kHybridApartWords] = {0};
+    unsigned largest = 0, apart = 0;
+    bool apart_fits = true;
     auto fetch_largest = [&]() -> sweep_status {
         SWEEP_GPU_TRY(h, sweep_gpu_event_synchronize(h->readback_event));
-        memcpy(&largest, (const unsigned char *)h->readback + kReadbackLargest, sizeof largest);
-        return SWEEP_OK;
+        memcpy(got, (const unsigned char *)h->readback + kReadbackLargest, sizeof got);
+        largest = got[0];
+        apart = got[2];
+        if (largest <= LocalLarge::capacity || apart > kHybridApartMax) return SWEEP_OK;
+        return sort_apart<U, Vt>(c, m, h2, got + 3, apart, &apart_fits);
+    };
+    auto grouped_lsd = [&]() {
+        return largest > LocalLarge::capacity && (apart > kHybridApartMax || !apart_fits);
     };
     if (na > 2) {
-        st = readback_queue(h, kReadbackLargest, m.largest, sizeof(unsigned));
+        st = readback_queue(h, kReadbackLargest, m.largest, sizeof got);
         if (st == SWEEP_OK && wait_first) st = fetch_largest();
         if (st != SWEEP_OK) return st;
-        if (wait_first && largest > LocalLarge::capacity) return lsd_from_grouped();
+        if (wait_first && grouped_lsd()) return lsd_from_grouped();
     }
 
     /* h2 within each h1 group, into out: with two non-constant digits, the sort */
@@ -322,7 +384,7 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *declined) {
         st = fetch_largest();
         if (st != SWEEP_OK) return st;
         /* the h2 pass's output is overwritten */
-        if (largest > LocalLarge::capacity) return lsd_from_grouped();
+        if (grouped_lsd()) return lsd_from_grouped();
     }
 
     /* each (h1, h2) bucket sorted in place by the bits below h2 */
@@ -342,7 +404,9 @@ sweep_status hybrid_sort(const SortCall &c, const SortMem &m, bool *declined) {
     la.long_count = m.long_count;
     la.long_list = m.long_list;
     if (largest <= LocalSmall::capacity) return local_sort<LocalSmall, U, Vt>(c, la);
-    return local_sort<LocalLarge, U, Vt>(c, la);
+    st = local_sort<LocalLarge, U, Vt>(c, la);
+    if (st != SWEEP_OK || largest <= LocalLarge::capacity) return st;
+    return sort_apart<U, Vt>(c, m, h2, got + 3, apart, NULL);
 }
 
 } // namespace

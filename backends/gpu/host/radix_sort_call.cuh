@@ -25,6 +25,7 @@ struct SortCall {
     size_t n;
     void *scratch;
     size_t *scratch_bytes;
+    bool no_hybrid; /* the LSD sort whatever n (the hybrid sort's buckets sorted apart) */
 };
 
 /* Ring slots of tile status words within `budget` bytes: a power of two, never
@@ -64,7 +65,8 @@ struct SortMem {
     unsigned long long *status;
     size_t ring;
     HybridHeader *header; /* the hybrid sort's */
-    unsigned *largest, *long_count, *buckets, *long_list;
+    unsigned *largest, *long_count, *apart, *buckets, *long_list;
+    size_t total; /* bytes of the whole scratch, as carved */
 };
 
 } // namespace
