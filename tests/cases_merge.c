@@ -1,13 +1,15 @@
-/* Merge: na or nb = 0, all ties (a first), every dtype ascending and descending,
- * values, custom comparators, tile-crossing and large sizes. */
+/* Merge: na or nb = 0, all ties (a first), runs of equal keys of every length around
+ * the CPU merges' block of 16 (copied whole where one side's next 16 outputs are
+ * known at once), every dtype ascending and descending, values, custom comparators,
+ * tile-crossing and large sizes. */
 #include "check.h"
 #include "comparators.h"
 #include "families.h"
 
 #include <string.h>
 
-/* c->dtype, c->a value_size, c->c comparator mode, c->d descending, c->kind all ties,
- * c->n = na, c->m = nb */
+/* c->dtype, c->a value_size, c->c comparator mode, c->d descending, c->kind 1: all
+ * ties, 2: keys drawn from c->b distinct ones, c->n = na, c->m = nb */
 static t_result merge_case(const t_case *c, const t_env *env, char *msg, size_t len) {
     t_state t;
     t_begin(&t, env, msg, len);
@@ -28,6 +30,16 @@ static t_result merge_case(const t_case *c, const t_env *env, char *msg, size_t 
     if (c->kind) /* all ties: every key equal to the first (records: equal key field) */
         for (size_t i = 1; i < n; ++i) {
             memcpy(raw + i * ks, raw, ks);
+            if (c->c == CMP_RECORD) {
+                t_record x;
+                memcpy(&x, raw + i * ks, sizeof x);
+                x.seq = (uint32_t)i;
+                memcpy(raw + i * ks, &x, sizeof x);
+            }
+        }
+    if (c->kind == 2) /* c->b distinct keys: runs of about n / (2 c->b) on each side */
+        for (size_t i = (size_t)c->b; i < n; ++i) {
+            memcpy(raw + i * ks, raw + t_rng_below(&rng, (uint64_t)c->b) * ks, ks);
             if (c->c == CMP_RECORD) {
                 t_record x;
                 memcpy(&x, raw + i * ks, sizeof x);
@@ -127,6 +139,35 @@ void t_register_merge(t_registry *r) {
         t_register(r, &c, "merge.custom_%s.v%d.na%zu.nb%zu.value_sizes", t_comparator_name(c.c),
                    c.a, c.n, c.m);
     }
+    /* runs of equal keys, on each side about 3, 15, 16, 17, 40 and 2000 long, across the
+     * blocks of both ends of the CPU merges */
+    static const struct {
+        int dt, vs, mode, desc;
+        unsigned distinct;
+        size_t na, nb;
+    } runs[] = {{SWEEP_U32, 4, CMP_BUILTIN, 0, 1500, 5000, 4999},
+                {SWEEP_U32, 0, CMP_BUILTIN, 1, 313, 5000, 5003},
+                {SWEEP_F32, 8, CMP_BUILTIN, 0, 297, 4800, 4700},
+                {SWEEP_I64, 16, CMP_BUILTIN, 1, 279, 4700, 4790},
+                {SWEEP_F64, 0, CMP_BUILTIN, 0, 120, 4801, 4802},
+                {SWEEP_U16, 2, CMP_BUILTIN, 0, 2, 4000, 4000},
+                {SWEEP_U32, 8, CMP_BUILTIN, 0, 300, 100003, 65537},
+                {SWEEP_U8, 4, CMP_RECORD, 0, 300, 5000, 4999},
+                {SWEEP_U8, 0, CMP_RECORD, 0, 2, 4000, 4001}};
+    for (unsigned u = 0; u < sizeof runs / sizeof runs[0]; ++u) {
+        c.dtype = runs[u].dt;
+        c.d = runs[u].desc;
+        c.c = runs[u].mode;
+        c.a = runs[u].vs;
+        c.kind = 2;
+        c.b = (int)runs[u].distinct;
+        c.n = runs[u].na;
+        c.m = runs[u].nb;
+        t_register(r, &c, "merge.runs.%s.%s.v%d.d%u.na%zu.nb%zu",
+                   c.c == CMP_BUILTIN ? sweep_dtype_name((sweep_dtype)c.dtype) : "custom_record",
+                   c.d ? "desc" : "asc", c.a, runs[u].distinct, c.n, c.m);
+    }
+    c.b = 0;
     static const struct {
         int dt, vs;
         size_t na, nb;
