@@ -36,6 +36,7 @@ adds the table "CPU ranks against threads" to that section.
 
 import argparse
 import csv
+import gzip
 import json
 import math
 import os
@@ -237,9 +238,10 @@ def parse_name(name):
 
 
 def read_json(path):
-    """Google Benchmark's JSON, also when the run was cut off (a killed run leaves the
-    file truncated after some complete results; those are kept)."""
-    with open(path) as f:
+    """Google Benchmark's JSON, also gzipped (a name ending in .gz: published pieces are
+    kept so), and also when the run was cut off (a killed run leaves the file truncated
+    after some complete results; those are kept)."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         text = f.read()
     try:
         return json.loads(text)

@@ -45,8 +45,9 @@
 #
 # For each rank count P it writes dist-pP.json (CPU backends: dist-BACKEND-pP.json),
 # dist-...-pP.log (what rank 0 printed) and command-dist-...-pP.txt, and
-# machine-dist-BACKEND.txt; the JSON's commit is the repository's HEAD when this runs in
-# a git checkout (SWEEP_BENCH_COMMIT), else the one the build was made from. The last
+# machine-dist-BACKEND.txt; the JSON's commit is SWEEP_BENCH_COMMIT where it is set, else
+# the repository's HEAD when this runs in a git checkout, else the one the build was
+# made from. The last
 # line printed is the output folder, or REPORT.md's path with --report.
 set -uo pipefail
 
@@ -141,8 +142,9 @@ mkdir -p "$out" && out=$(cd "$out" && pwd)
 export LD_LIBRARY_PATH="$build/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 unset SWEEP_BACKEND SWEEP_GENERIC SWEEP_PLUGIN_PATH
-commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
-if [ -n "$commit" ] && [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
+commit=${SWEEP_BENCH_COMMIT:-$(git -C "$root" rev-parse HEAD 2>/dev/null || true)}
+if [ -z "${SWEEP_BENCH_COMMIT:-}" ] && [ -n "$commit" ] &&
+    [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
     commit="$commit (working tree with uncommitted changes)"
 fi
 export SWEEP_BENCH_COMMIT=${commit:-${SWEEP_BENCH_COMMIT:-}}

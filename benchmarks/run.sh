@@ -35,9 +35,10 @@
 #   --list-pieces       print the pieces and the sweep-bench options of each, and exit
 #   --repetitions R     repetitions of every benchmark (default 5); the report's spread
 #                       is the range over them
-#   --report-only       run nothing: merge every PART*.json of the output folder into
-#                       map.json (merge_json.py) and write the report from it, with a
-#                       "Distributed" section from its dist*.json (run-dist.sh)
+#   --report-only       run nothing: merge every PART*.json of the output folder (also
+#                       gzipped, PART*.json.gz, as published folders keep them) into
+#                       one temporary map (merge_json.py) and write the report from it,
+#                       with a "Distributed" section from its dist*.json (run-dist.sh)
 #   --time-limit S      stop each part's sweep-bench after S seconds; its JSON keeps the
 #                       results completed by then, which report.py reads
 #   --report            write REPORT.md, cells.csv, the heat maps and the plots
@@ -151,17 +152,22 @@ python=/usr/bin/python3
 if [ "$report_only" = 1 ]; then
     shopt -s nullglob
     files=() dist=()
-    for f in "$out"/gpu*.json "$out"/cpu*.json; do files+=("$f"); done
+    for f in "$out"/gpu*.json "$out"/cpu*.json "$out"/gpu*.json.gz "$out"/cpu*.json.gz; do
+        files+=("$f")
+    done
     for f in "$out"/dist*.json; do dist+=(--dist "$f"); done
     if [ ${#files[@]} = 0 ] && [ ${#dist[@]} = 0 ]; then
-        say "no gpu*.json, cpu*.json or dist*.json in $out"
+        say "no gpu*.json(.gz), cpu*.json(.gz) or dist*.json in $out"
         exit 1
     fi
     inputs=()
     if [ ${#files[@]} -gt 0 ]; then
-        say "merging ${#files[@]} files into $out/map.json"
-        "$python" "$root/benchmarks/merge_json.py" -o "$out/map.json" "${files[@]}" || exit 1
-        inputs=("$out/map.json")
+        # the merged map is the report's input only: the pieces stay the record
+        merged=$(mktemp --suffix=.json) || exit 1
+        trap 'rm -f "$merged"' EXIT
+        say "merging ${#files[@]} files"
+        "$python" "$root/benchmarks/merge_json.py" -o "$merged" "${files[@]}" || exit 1
+        inputs=("$merged")
     fi
     title="sweep benchmarks: $machine"
     "$python" "$root/benchmarks/report.py" "${inputs[@]}" "${dist[@]}" -o "$out" \
@@ -228,8 +234,11 @@ if missing=$(ldd "$bench" 2>/dev/null | grep "not found"); then
     exit 1
 fi
 
-commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
-if [ -n "$commit" ] && [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
+# SWEEP_BENCH_COMMIT names the commit measured where this checkout's git cannot (a
+# copy of the tree whose history lags, say); else the checkout's HEAD.
+commit=${SWEEP_BENCH_COMMIT:-$(git -C "$root" rev-parse HEAD 2>/dev/null || true)}
+if [ -z "${SWEEP_BENCH_COMMIT:-}" ] && [ -n "$commit" ] &&
+    [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then
     commit="$commit (working tree with uncommitted changes)"
 fi
 echo "${commit:-unknown here: see sweep_commit in the JSON (the commit the build was made from)}" \
