@@ -5,7 +5,7 @@
     headline.py [REPORT.md] --check README   exit 1 if README's table differs from it
     headline.py [REPORT.md] --write README   replace README's table with it
 
-REPORT.md (default: benchmarks/results/h100/REPORT.md) is what report.py wrote; its
+REPORT.md (default: benchmarks/results/h200/REPORT.md) is what report.py wrote; its
 "Summary" table judges every primitive over the map by the geometric mean of its ratios
 to the peer and by its worst cell, for the GPU backend and the CPU backend. The
 headline keeps those four figures per primitive and names the machine, the commit
@@ -19,7 +19,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_REPORT = os.path.join(HERE, "results", "h100", "REPORT.md")
+DEFAULT_REPORT = os.path.join(HERE, "results", "h200", "REPORT.md")
 BEGIN, END = "<!-- headline:begin -->", "<!-- headline:end -->"
 PRIMITIVES = [("scan", "inclusive scan"), ("segmented_scan", "segmented scan (flags)"),
               ("segmented_scan_offsets", "segmented scan (offsets)"),
