@@ -284,22 +284,22 @@ static void SK_NAME(insertion)(const sweep_kcmp *cmp, void *vk, void *vv, size_t
         memcpy(k + lo * (SK_KS), k + hi * (SK_KS), (SK_KS));
         memcpy(k + hi * (SK_KS), key, (SK_KS));
         if (!vs) continue;
-        memcpy(val, v + lo * vs, vs);
-        memcpy(v + lo * vs, v + hi * vs, vs);
-        memcpy(v + hi * vs, val, vs);
+        sweep_host_copy_elem(val, v + lo * vs, vs);
+        sweep_host_copy_elem(v + lo * vs, v + hi * vs, vs);
+        sweep_host_copy_elem(v + hi * vs, val, vs);
     }
     for (size_t i = d; i < n; i++) {
         if (!SK_LESS(cmp, k + i * (SK_KS), k + (i - 1) * (SK_KS))) continue;
         memcpy(key, k + i * (SK_KS), (SK_KS));
-        if (vs) memcpy(val, v + i * vs, vs);
+        if (vs) sweep_host_copy_elem(val, v + i * vs, vs);
         size_t j = i;
         do {
             memcpy(k + j * (SK_KS), k + (j - 1) * (SK_KS), (SK_KS));
-            if (vs) memcpy(v + j * vs, v + (j - 1) * vs, vs);
+            if (vs) sweep_host_copy_elem(v + j * vs, v + (j - 1) * vs, vs);
             j--;
         } while (j > 0 && SK_LESS(cmp, key, k + (j - 1) * (SK_KS)));
         memcpy(k + j * (SK_KS), key, (SK_KS));
-        if (vs) memcpy(v + j * vs, val, vs);
+        if (vs) sweep_host_copy_elem(v + j * vs, val, vs);
     }
 }
 
