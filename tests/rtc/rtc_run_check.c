@@ -8,7 +8,10 @@
  *     program (tile sort, partitions and merges all take the value size's program),
  *     and its result is sorted and stable;
  *  3. an affine-map (f32, f32) inclusive scan of 2^K elements (default 20) equals a
- *     sequential fold exactly: every partial composition is integer-valued.
+ *     sequential fold exactly: every partial composition is integer-valued;
+ *  4. comparators of one name but different sources, one after the other in one
+ *     context (the second created where the first was destroyed), each sort by its
+ *     own order, and a repeated call finds its program in the context's cache.
  * What a custom operator costs against a built-in one is measured by sweep-bench
  * (affine_scan, and --tuning=custom_compare). Exit 0: all as expected; 1: a failure;
  * 77: no CUDA device (CTest shows the test as skipped).
@@ -179,6 +182,58 @@ static int generic_sort_programs(void) {
     return bad || !stats || programs != 1;
 }
 
+static int order_u32(const void *a, const void *b, void *user) {
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return *(const int *)user ? x > y : x < y;
+}
+
+/* Sorts 5000 u32 keys (3 calls) by a comparator named "order_u32" whose source says
+ * descending or not; returns 0 when every call sorted by that order and the calls after
+ * the first obtained no program (compiled or loaded) but found the first's in memory. */
+static int sort_by_named(sweep_context *ctx, int descending) {
+    char src[200];
+    snprintf(src, sizeof src,
+             "__device__ bool order_u32(unsigned a, unsigned b) { return a %c b; }\n",
+             descending ? '>' : '<');
+    sweep_custom_compare_desc d = {"order_u32", 4, 4, order_u32, &descending, src};
+    sweep_custom_compare *cc;
+    CHECK(sweep_custom_compare_create(&cc, &d));
+    enum { n = 5000 };
+    static uint32_t keys[n];
+    void *dk;
+    CHECK(sweep_malloc(ctx, &dk, sizeof keys));
+    stats_fn stats = plugin_stats();
+    unsigned long long c[2] = {0, 0}, k[2] = {0, 0}, m[2] = {0, 0};
+    double ms;
+    int bad = !stats;
+    for (int call = 0; call < 3; ++call) {
+        uint32_t s = 2463534242u + (uint32_t)call;
+        for (size_t i = 0; i < n; ++i) {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            keys[i] = s;
+        }
+        CHECK(sweep_memcpy(ctx, dk, keys, sizeof keys, SWEEP_COPY_HOST_TO_DEVICE));
+        if (stats && call == 1) stats(&c[0], &k[0], &m[0], &ms);
+        CHECK(sweep_merge_sort(ctx, dk, dk, NULL, NULL, 0, n, sweep_compare_custom(cc)));
+        CHECK(sweep_synchronize(ctx));
+        if (stats && call == 2) stats(&c[1], &k[1], &m[1], &ms);
+        CHECK(sweep_memcpy(ctx, keys, dk, sizeof keys, SWEEP_COPY_DEVICE_TO_HOST));
+        for (size_t i = 1; i < n; ++i)
+            bad |= descending ? keys[i - 1] < keys[i] : keys[i - 1] > keys[i];
+    }
+    const int cached = c[1] == c[0] && k[1] == k[0] && m[1] > m[0];
+    printf("comparator 'order_u32' %s: %s; calls after the first %s\n",
+           descending ? "descending" : "ascending", bad ? "WRONG order" : "sorted by its order",
+           cached ? "used the context's program" : "DID NOT use the context's program");
+    sweep_free(ctx, dk);
+    sweep_custom_compare_destroy(cc);
+    return bad || !cached;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--child") == 0) return first_call("second process");
     int lg = 20;
@@ -216,6 +271,14 @@ int main(int argc, char **argv) {
            cache_ok ? "second process loaded the program without compiling" : "NOT as expected");
     /* 2 */
     const int generic_bad = generic_sort_programs();
+
+    /* 4 */
+    sweep_context *named_ctx;
+    sweep_context_desc named_desc = {SWEEP_BACKEND_CUDA, 0, 0, 0};
+    CHECK(sweep_context_create(&named_ctx, &named_desc));
+    const int named_bad =
+        sort_by_named(named_ctx, 0) | sort_by_named(named_ctx, 1) | sort_by_named(named_ctx, 0);
+    sweep_context_destroy(named_ctx);
 
     /* 3 */
     sweep_context *ctx;
@@ -261,5 +324,5 @@ int main(int argc, char **argv) {
     char cmd[64];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
-    return bad || !cache_ok || generic_bad ? 1 : 0;
+    return bad || !cache_ok || generic_bad || named_bad ? 1 : 0;
 }

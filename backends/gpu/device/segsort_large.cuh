@@ -91,6 +91,29 @@ SWEEP_GPU_INLINE void seg_lsd_count(const U *src, size_t len, const SegLargeArgs
     __syncthreads();
 }
 
+/* The place of a thread's item j in the tile from t0: a warp's items are runs of
+ * kWarp consecutive keys, item after item. */
+template <class Sh> SWEEP_GPU_INLINE size_t seg_lsd_index(size_t t0, int j) {
+    return t0 + (size_t)warp_id() * kWarp * Sh::items + (size_t)j * kWarp + lane_id();
+}
+
+/* A thread's keys (and values) of the tile from t0, those before len. */
+template <class U, class Vt, class Sh>
+SWEEP_GPU_INLINE void seg_lsd_load(const U *src, const Vt *vsrc, size_t len, size_t t0,
+                                   U (&raw)[Sh::items], Vt (&v)[Sh::items]) {
+    constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
+    (void)vsrc;
+    (void)v;
+#pragma unroll
+    for (int j = 0; j < Sh::items; ++j) {
+        const size_t i = seg_lsd_index<Sh>(t0, j);
+        if (i < len) {
+            raw[j] = src[i];
+            if constexpr (VALUES) v[j] = vsrc[i];
+        }
+    }
+}
+
 /* One LSD pass of the block over len keys on digit spec: src to dst (each in global or
  * shared memory, apart), values alongside; counts: the pass's digit counts
  * (seg_lsd_count, in s). Starts and ends with the block synchronised as far as s and the
@@ -102,7 +125,6 @@ SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vds
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int T = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
     typedef BlockRadixRank<T, ITEMS> Rank;
-    const int lane = lane_id(), warp = warp_id();
     const KeyCodec<U> codec(spec);
     /* the exclusive scan of the segment's digit counts */
     for (int d = threadIdx.x; d < kRadixDigits; d += T)
@@ -126,23 +148,36 @@ SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vds
     for (int d = threadIdx.x; d < kRadixDigits; d += T)
         s.next[d] -= counts[d]; /* inclusive to exclusive */
     __syncthreads();
-    /* the tiles in order, each key to its digit's next place */
+    /* the tiles in order, each key to its digit's next place; each thread loads its
+     * keys (and values) of the next tile before it ranks the current one, so that the
+     * loads are in flight through the ranking (a tile at a time, a block walking one
+     * segment waited for a memory latency every tile). Wide pairs load each tile as
+     * they come: twice their registers would spill. */
+    constexpr bool AHEAD = sizeof(U) + (VALUES ? sizeof(Vt) : 0) <= 12;
+    U raw[ITEMS], next_raw[ITEMS];
+    Vt v[ITEMS], next_v[ITEMS];
+    (void)v; /* no values: never read */
+    (void)next_raw;
+    (void)next_v;
+    if constexpr (AHEAD) seg_lsd_load<U, Vt, Sh>(src, vsrc, len, 0, next_raw, next_v);
     for (size_t t0 = 0; t0 < len; t0 += TILE) {
-        U raw[ITEMS];
-        Vt v[ITEMS];
-        (void)v; /* no values: never read */
         unsigned digits[ITEMS], ranks[ITEMS];
         bool valid[ITEMS];
+        if constexpr (AHEAD) {
+#pragma unroll
+            for (int j = 0; j < ITEMS; ++j) {
+                raw[j] = next_raw[j];
+                if constexpr (VALUES) v[j] = next_v[j];
+            }
+            if (t0 + TILE < len)
+                seg_lsd_load<U, Vt, Sh>(src, vsrc, len, t0 + TILE, next_raw, next_v);
+        } else {
+            seg_lsd_load<U, Vt, Sh>(src, vsrc, len, t0, raw, v);
+        }
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
-            const size_t i = t0 + (size_t)warp * kWarp * ITEMS + (size_t)j * kWarp + lane;
-            valid[j] = i < len;
-            digits[j] = 0;
-            if (valid[j]) {
-                raw[j] = src[i];
-                digits[j] = codec.digit(codec.encode(raw[j]));
-                if constexpr (VALUES) v[j] = vsrc[i];
-            }
+            valid[j] = seg_lsd_index<Sh>(t0, j) < len;
+            digits[j] = valid[j] ? codec.digit(codec.encode(raw[j])) : 0;
         }
         Rank::rank(digits, valid, spec.nbits, ranks, s.rs);
 #pragma unroll

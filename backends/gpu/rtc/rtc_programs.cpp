@@ -20,6 +20,11 @@ namespace {
 struct Entry {
     Entry *next;
     char key[33];
+    /* The request the entry was built for, its strings copied: a later request equal
+     * to it field by field is the same program without hashing it again (a key costs
+     * microseconds, more than a short sort's launch). */
+    sweep_rtc_request req;
+    char *name, *source;
     sweep_status status;
     char *message;           /* why, when status != SWEEP_OK */
     sweep_gpu_module module; /* sweep_gpu_module_load's */
@@ -36,6 +41,18 @@ double now_ms() {
 }
 
 pthread_mutex_t g_create = PTHREAD_MUTEX_INITIALIZER;
+
+bool same_text(const char *a, const char *b) {
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Whether e was built for a request equal to r (the cache's target and the compiler's
+ * version are the same for all of a context's entries). */
+bool built_for(const Entry *e, const sweep_rtc_request *r) {
+    return e->req.kind == r->kind && e->req.size == r->size && e->req.align == r->align &&
+           e->req.value_size == r->value_size && e->req.safe_shapes == r->safe_shapes &&
+           same_text(e->name, r->name) && same_text(e->source, r->source);
+}
 
 } // namespace
 
@@ -184,20 +201,28 @@ sweep_status sweep_gpu_rtc_get(sweep_gpu_handle *h, const sweep_rtc_request *req
             return st;
         }
     }
-    char key[33];
-    sweep_rtc_cache_key(req, c->target, version, key);
     Entry *e = c->head;
-    while (e && strcmp(e->key, key) != 0)
+    while (e && !built_for(e, req))
         e = e->next;
     if (e) {
         __atomic_add_fetch(&g_memory_hits, 1, __ATOMIC_RELAXED);
     } else {
         e = (Entry *)calloc(1, sizeof *e);
-        if (!e) {
+        char *name = req->name ? strdup(req->name) : NULL;
+        char *source = strdup(req->source);
+        if (!e || !source || (req->name && !name)) {
+            free(e);
+            free(name);
+            free(source);
             pthread_mutex_unlock(&c->mu);
             return sweep_gpu_report(h, SWEEP_ERR_OUT_OF_MEMORY, "out of host memory");
         }
-        memcpy(e->key, key, sizeof key);
+        e->req = *req;
+        e->name = name;
+        e->source = source;
+        e->req.name = name;
+        e->req.source = source;
+        sweep_rtc_cache_key(req, c->target, version, e->key);
         build_entry(req, c->target, e);
         e->next = c->head;
         c->head = e;
@@ -216,6 +241,8 @@ void sweep_gpu_rtc_release(sweep_gpu_handle *h) {
         Entry *next = e->next;
         sweep_gpu_module_unload(e->module);
         free(e->message);
+        free(e->name);
+        free(e->source);
         free(e);
         e = next;
     }
