@@ -4,8 +4,9 @@
  * (its length read on the device), each sorted by an LSD radix sort in global memory.
  * A pass over digit (shift, nbits): the segment's digit counts in shared memory,
  * their exclusive scan (the digits' first places), then the segment's tiles in order,
- * each ranked stably in the block (block/block_radix_rank.cuh) and scattered to its
- * digits' next places in the other buffer. The passes ping-pong between the output
+ * each ranked stably in the block (a warp's keys among themselves by matching digits,
+ * then the warps in order) and scattered to its digits' next places in the other
+ * buffer. The passes ping-pong between the output
  * and a scratch buffer of the input's size (the same positions), ordered so that the
  * last pass writes the output; in place, the first pass reads the input and writes
  * the scratch buffer, and after an odd count of passes the scratch buffer is copied
@@ -37,11 +38,13 @@ struct SegLargeArgs {
     unsigned begin_bit, end_bit;
 };
 
-/* A block's shared memory for the LSD passes of one segment: the digit counts of every
- * pass (keys of U have at most sizeof(U) passes). */
+/* A block's shared memory for the LSD passes of one segment: per warp and digit the
+ * tile's counts, then the warp's first place among the tile's keys of the digit; per
+ * digit the segment's next place and the current tile's first; the digit counts of
+ * every pass (keys of U have at most sizeof(U) passes). */
 template <class U, class Sh> struct SegLsdStorage {
-    typename BlockRadixRank<Sh::threads, Sh::items>::Storage rs;
-    unsigned long long next[kRadixDigits];
+    unsigned warp_counts[Sh::threads / kWarp][kRadixDigits];
+    unsigned long long next[kRadixDigits], tile_base[kRadixDigits];
     unsigned counts[sizeof(U)][kRadixDigits];
 };
 
@@ -124,7 +127,7 @@ SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vds
                                    SegLsdStorage<U, Sh> &s) {
     constexpr bool VALUES = !std::is_same<Vt, NoValue>::value;
     constexpr int T = Sh::threads, ITEMS = Sh::items, TILE = Sh::tile;
-    typedef BlockRadixRank<T, ITEMS> Rank;
+    const int lane = lane_id(), warp = warp_id();
     const KeyCodec<U> codec(spec);
     /* the exclusive scan of the segment's digit counts */
     for (int d = threadIdx.x; d < kRadixDigits; d += T)
@@ -179,21 +182,54 @@ SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vds
             valid[j] = seg_lsd_index<Sh>(t0, j) < len;
             digits[j] = valid[j] ? codec.digit(codec.encode(raw[j])) : 0;
         }
-        Rank::rank(digits, valid, spec.nbits, ranks, s.rs);
+        /* the warp's keys in order (item by item, lane by lane): each one's rank among
+         * the warp's keys of its digit, counted in the warp's own row */
+        unsigned *wc = s.warp_counts[warp];
+        for (int d = lane; d < kRadixDigits; d += kWarp)
+            wc[d] = 0;
+        warp_sync();
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const unsigned d = digits[j];
+            /* lanes without a key take values no digit has, so they match nobody */
+            const lanemask_t p = match_any(valid[j] ? d : kRadixDigits + (unsigned)lane, 9u);
+            const unsigned base = valid[j] ? wc[d] : 0u;
+            ranks[j] = base + (unsigned)popc_mask(p & lanemask_lt());
+            warp_sync();
+            if (valid[j] && (kWarp - 1 - clz_mask(p)) == lane)
+                wc[d] = base + (unsigned)popc_mask(p);
+            warp_sync();
+        }
+        __syncthreads(); /* every warp's counts are in */
+        /* per digit: each warp's first place among the tile's keys of the digit (warps
+         * in order), the tile's first place in the segment, and the next tile's */
+        for (int d = threadIdx.x; d < kRadixDigits; d += T) {
+            unsigned run = 0;
+#pragma unroll
+            for (int w = 0; w < T / kWarp; ++w) {
+                const unsigned c = s.warp_counts[w][d];
+                s.warp_counts[w][d] = run;
+                run += c;
+            }
+            const unsigned long long first = s.next[d];
+            s.tile_base[d] = first;
+            s.next[d] = first + run;
+        }
+        __syncthreads();
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             if (valid[j]) {
                 const unsigned d = digits[j];
-                const size_t at = s.next[d] + (ranks[j] - s.rs.digit_excl[d]);
+                const size_t at = s.tile_base[d] + wc[d] + ranks[j];
                 dst[at] = raw[j];
                 if constexpr (VALUES) vdst[at] = v[j];
             }
         }
-        __syncthreads(); /* next and the rank's storage are read */
-        for (int d = threadIdx.x; d < kRadixDigits; d += T)
-            s.next[d] += s.rs.digit_total[d];
-        __syncthreads();
+        /* No barrier here: the next tile's counts go to each warp's own row, which only
+         * that warp reads from now on, and tile_base is rewritten only after the next
+         * tile's first barrier. */
     }
+    __syncthreads(); /* the pass's writes and reads of s are done */
 }
 
 /* Segments of the large list with shared_max < length < skip_from. UPFRONT: the digit
