@@ -9,7 +9,8 @@ REPORT.md (default: benchmarks/results/h200/REPORT.md) is what report.py wrote; 
 "Summary" table judges every primitive over the map by the geometric mean of its ratios
 to the peer and by its worst cell, for the GPU backend and the CPU backend. The
 headline keeps those four figures per primitive and names the machine, the commit
-(commit.txt beside the report) and the date of the run. In a README the table sits
+(commit.txt beside the report; one per line, newest first, where the map's pieces come
+from several builds) and the date of the run. In a README the table sits
 between the lines <!-- headline:begin --> and <!-- headline:end -->.
 """
 
@@ -58,9 +59,10 @@ def report_facts(path, text):
     commit_file = os.path.join(os.path.dirname(path), "commit.txt")
     if os.path.exists(commit_file):
         with open(commit_file) as f:
-            m = re.search(r"[0-9a-f]{40}", f.read())
-            if m:
-                commit = m.group(0)[:7]
+            found = re.findall(r"[0-9a-f]{40}", f.read())
+        if found:
+            # a map whose pieces come from several builds lists them, newest first
+            commit = "`, `".join(c[:7] for c in found)
     if commit == "unknown":
         m = re.search(r"commit `[^`]*?([0-9a-f]{40})", text, re.S)
         if m:
@@ -84,7 +86,10 @@ def headline(path):
     m = re.search(r"^- Repetitions per benchmark: (.*)$", text, re.M)
     reps = m.group(1) if m else "?"
     once = reps.split(",")[0].strip() == "1"
-    out = [f"From [`{rel}`]({rel}): {machine}, commit `{commit}`, run {date}, "
+    several = "`, `" in commit
+    out = [f"From [`{rel}`]({rel}): {machine}, commit{'s' if several else ''} `{commit}`"
+           + (" (the report's notes say which pieces each measured)" if several else "")
+           + f", run {date}, "
            f"repetitions per benchmark: {reps}. Each primitive is judged over every cell of "
            "the map (element type x input variant x size) with a peer in the same run: "
            "\"geomean\" is the geometric mean of the ratio peer time / sweep time (> 1: "
