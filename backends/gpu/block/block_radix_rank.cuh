@@ -37,17 +37,14 @@ template <int THREADS, int ITEMS> struct BlockRadixRank {
         return match_any(valid ? digit : kRadixDigits + (unsigned)lane_id(), 9u);
     }
 
-    /* ranks[j]: block-local stable position of item j (valid ones only). On return
-     * s.digit_total and s.digit_excl hold the block's counts per digit and their
-     * exclusive scan; the block is synchronised. */
-    SWEEP_GPU_INLINE static void rank(const unsigned (&digits)[ITEMS], const bool (&valid)[ITEMS],
-                                      unsigned nbits, unsigned (&ranks)[ITEMS], Storage &s) {
-        (void)nbits; /* digits below 2^nbits <= 256: the match covers them all */
-        const int lane = lane_id(), warp = warp_id();
-        for (int i = threadIdx.x; i < kWarps * kRadixDigits; i += THREADS)
-            (&s.warp_counts[0][0])[i] = 0;
-        __syncthreads();
-        unsigned *wc = s.warp_counts[warp];
+    /* The warp's keys in order (item by item, lane by lane) counted into wc, the warp's
+     * row of per-digit counters (zero, or the counts of earlier keys): ranks[j] is item
+     * j's rank among the warp's keys of its digit counted so far (valid items only), and
+     * wc ends holding the warp's count per digit. */
+    SWEEP_GPU_INLINE static void warp_ranks(const unsigned (&digits)[ITEMS],
+                                            const bool (&valid)[ITEMS], unsigned *wc,
+                                            unsigned (&ranks)[ITEMS]) {
+        const int lane = lane_id();
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
             const unsigned d = valid[j] ? digits[j] : 0u;
@@ -60,6 +57,19 @@ template <int THREADS, int ITEMS> struct BlockRadixRank {
                 wc[d] = base + (unsigned)popc_mask(p);
             warp_sync();
         }
+    }
+
+    /* ranks[j]: block-local stable position of item j (valid ones only). On return
+     * s.digit_total and s.digit_excl hold the block's counts per digit and their
+     * exclusive scan; the block is synchronised. */
+    SWEEP_GPU_INLINE static void rank(const unsigned (&digits)[ITEMS], const bool (&valid)[ITEMS],
+                                      unsigned nbits, unsigned (&ranks)[ITEMS], Storage &s) {
+        (void)nbits; /* digits below 2^nbits <= 256: the match covers them all */
+        const int warp = warp_id();
+        for (int i = threadIdx.x; i < kWarps * kRadixDigits; i += THREADS)
+            (&s.warp_counts[0][0])[i] = 0;
+        __syncthreads();
+        warp_ranks(digits, valid, s.warp_counts[warp], ranks);
         __syncthreads();
         for (int d = threadIdx.x; d < kRadixDigits; d += THREADS) {
             unsigned run = 0;

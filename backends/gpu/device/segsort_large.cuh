@@ -182,24 +182,13 @@ SWEEP_GPU_INLINE void seg_lsd_pass(const U *src, const Vt *vsrc, U *dst, Vt *vds
             valid[j] = seg_lsd_index<Sh>(t0, j) < len;
             digits[j] = valid[j] ? codec.digit(codec.encode(raw[j])) : 0;
         }
-        /* the warp's keys in order (item by item, lane by lane): each one's rank among
-         * the warp's keys of its digit, counted in the warp's own row */
+        /* each key's rank among the warp's keys of its digit, counted in the warp's own
+         * row */
         unsigned *wc = s.warp_counts[warp];
         for (int d = lane; d < kRadixDigits; d += kWarp)
             wc[d] = 0;
         warp_sync();
-#pragma unroll
-        for (int j = 0; j < ITEMS; ++j) {
-            const unsigned d = digits[j];
-            /* lanes without a key take values no digit has, so they match nobody */
-            const lanemask_t p = match_any(valid[j] ? d : kRadixDigits + (unsigned)lane, 9u);
-            const unsigned base = valid[j] ? wc[d] : 0u;
-            ranks[j] = base + (unsigned)popc_mask(p & lanemask_lt());
-            warp_sync();
-            if (valid[j] && (kWarp - 1 - clz_mask(p)) == lane)
-                wc[d] = base + (unsigned)popc_mask(p);
-            warp_sync();
-        }
+        BlockRadixRank<T, ITEMS>::warp_ranks(digits, valid, wc, ranks);
         __syncthreads(); /* every warp's counts are in */
         /* per digit: each warp's first place among the tile's keys of the digit (warps
          * in order), the tile's first place in the segment, and the next tile's */

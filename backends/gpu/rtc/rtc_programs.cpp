@@ -20,11 +20,10 @@ namespace {
 struct Entry {
     Entry *next;
     char key[33];
-    /* The request the entry was built for, its strings copied: a later request equal
-     * to it field by field is the same program without hashing it again (a key costs
-     * microseconds, more than a short sort's launch). */
+    /* The request the entry was built for, its name and source copies the entry owns:
+     * a later request equal to it field by field is the same program without hashing
+     * it again (a key costs microseconds, more than a short sort's launch). */
     sweep_rtc_request req;
-    char *name, *source;
     sweep_status status;
     char *message;           /* why, when status != SWEEP_OK */
     sweep_gpu_module module; /* sweep_gpu_module_load's */
@@ -51,7 +50,7 @@ bool same_text(const char *a, const char *b) {
 bool built_for(const Entry *e, const sweep_rtc_request *r) {
     return e->req.kind == r->kind && e->req.size == r->size && e->req.align == r->align &&
            e->req.value_size == r->value_size && e->req.safe_shapes == r->safe_shapes &&
-           same_text(e->name, r->name) && same_text(e->source, r->source);
+           same_text(e->req.name, r->name) && same_text(e->req.source, r->source);
 }
 
 } // namespace
@@ -218,8 +217,6 @@ sweep_status sweep_gpu_rtc_get(sweep_gpu_handle *h, const sweep_rtc_request *req
             return sweep_gpu_report(h, SWEEP_ERR_OUT_OF_MEMORY, "out of host memory");
         }
         e->req = *req;
-        e->name = name;
-        e->source = source;
         e->req.name = name;
         e->req.source = source;
         sweep_rtc_cache_key(req, c->target, version, e->key);
@@ -241,8 +238,8 @@ void sweep_gpu_rtc_release(sweep_gpu_handle *h) {
         Entry *next = e->next;
         sweep_gpu_module_unload(e->module);
         free(e->message);
-        free(e->name);
-        free(e->source);
+        free((void *)e->req.name);
+        free((void *)e->req.source);
         free(e);
         e = next;
     }
